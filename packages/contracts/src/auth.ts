@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { linkedNetworkProfileSchema } from './network.ts';
+
+/** A path inside the app (never an absolute URL), so a crafted state cannot redirect elsewhere. */
+export const appPathSchema = z
+  .string()
+  .max(2048)
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'Must be a path inside the app, starting with a single /');
+
+export const signInUrlRequestSchema = z.object({
+  returnTo: appPathSchema.default('/'),
+  referrer: z.string().max(200).optional(),
+});
+export type SignInUrlRequest = z.input<typeof signInUrlRequestSchema>;
+export const signInUrlResponseSchema = z.object({ url: z.url() });
+export type SignInUrlResponse = z.infer<typeof signInUrlResponseSchema>;
+
+export const exchangeCodeRequestSchema = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(512),
+});
+export type ExchangeCodeRequest = z.infer<typeof exchangeCodeRequestSchema>;
+
+export const tokenPairSchema = z.object({
+  accessToken: z.string(),
+  accessTokenExpiresAt: z.iso.datetime(),
+  refreshToken: z.string(),
+});
+export type TokenPair = z.infer<typeof tokenPairSchema>;
+
+export const exchangeCodeResponseSchema = tokenPairSchema.extend({ returnTo: appPathSchema });
+export type ExchangeCodeResponse = z.infer<typeof exchangeCodeResponseSchema>;
+
+export const refreshTokenRequestSchema = z.object({ refreshToken: z.string().min(1).max(512) });
+export type RefreshTokenRequest = z.infer<typeof refreshTokenRequestSchema>;
+
+export const teamRoleSchema = z.enum(['owner', 'manager', 'user']);
+export type TeamRole = z.infer<typeof teamRoleSchema>;
+
+/** The app profile of seed 000 §3, as GET profile answers it. */
+export const appProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  givenName: z.string(),
+  familyName: z.string(),
+  isBackendAutomation: z.boolean(),
+  isBetaUser: z.boolean(),
+  impersonatedPersona: z.string().nullable(),
+  subscriptionIsActive: z.boolean(),
+  subscriptionOwnerId: z.string().nullable(),
+  personaId: z.string(),
+  teamId: z.string().nullable(),
+  teamRole: teamRoleSchema.nullable(),
+  timezoneOffset: z.number().int().nullable(),
+  workingHoursSet: z.boolean(),
+  accessTokenExpiresAt: z.iso.datetime(),
+  isTeamPlanAccessible: z.boolean(),
+  isProPlanAccessible: z.boolean(),
+  exceedLinkedInInvitationsLimit: z.boolean(),
+  onBoarding: z.boolean(),
+  runningActivitiesEnabled: z.boolean(),
+  linkedInProfile: linkedNetworkProfileSchema.nullable(),
+});
+export type AppProfile = z.infer<typeof appProfileSchema>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/**
+ * Public configuration the web app reads before anything else (GET /api/v1/client-config).
+ * It tells the app whether the server runs the sandbox network, in which case the in-page
+ * agent may stand in for the extension.
+ */
+export const clientConfigSchema = z.object({
+  version: z.string(),
+  network: z.enum(['sandbox', 'linkedin']),
+  inPageAgentEnabled: z.boolean(),
+  apiBaseUrl: z.string(),
+  automationBaseUrl: z.string(),
+  sandboxBaseUrl: z.string().nullable(),
+  extensionStoreUrl: z.string(),
+  supportEmail: z.string(),
+  helpCenterUrl: z.string(),
+  termsUrl: z.string(),
+  privacyUrl: z.string(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

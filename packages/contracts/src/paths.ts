@@ -1,0 +1,21 @@
+/** Base paths and route paths of the main API and the automation service. */
+export const apiBasePath = '/api/v1';
+export const automationBasePath = '/automation/v1';
+export const sandboxBasePath = '/sandbox';
+export const oidcBasePath = '/oidc';
+export const testSupportBasePath = '/api/test';
+
+export const apiPaths = {
+  clientConfig: '/client-config',
+  signInUrl: '/auth/sign-in-url',
+  exchangeCode: '/auth/token',
+  refreshToken: '/auth/refresh',
+  signOut: '/auth/sign-out',
+  profile: '/profile',
+  logs: '/logs',
+  health: '/health',
+} as const;
+
+export const automationPaths = {
+  health: '/health',
+} as const;
