@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './logs.ts';
 export * from './network.ts';
 export * from './paths.ts';
+export * from './workspace.ts';

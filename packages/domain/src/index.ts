@@ -1,1 +1,4 @@
 export * from './clock.ts';
+export * from './daily-limits.ts';
+export * from './timezones.ts';
+export * from './working-hours.ts';
