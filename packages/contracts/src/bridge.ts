@@ -53,7 +53,10 @@ export const bridgeCommands = {
   },
   network: {
     getMyProfile: { payload: empty, result: networkProfileSchema.nullable() },
-    getProfile: { payload: z.object({ publicIdentifier: z.string().min(1).max(100) }), result: networkProfileSchema },
+    getProfile: {
+      payload: z.object({ publicIdentifier: z.string().min(1).max(100) }),
+      result: networkProfileSchema,
+    },
   },
   logging: {
     report: { payload: logEntrySchema, result: z.object({}) },

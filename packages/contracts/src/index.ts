@@ -7,3 +7,4 @@ export * from './logs.ts';
 export * from './network.ts';
 export * from './paths.ts';
 export * from './workspace.ts';
+export * from './sandbox.ts';

@@ -1,0 +1,77 @@
+import type { ErrorBody, ErrorName, FieldError } from '@outpilot/contracts';
+import type { FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+const statusByName: Partial<Record<ErrorName, number>> = {
+  BadRequest: 400,
+  NotAuthenticated: 401,
+  NotAuthorized: 403,
+  NotFound: 404,
+  UnprocessableEntity: 422,
+  ExceedsLimit: 429,
+  TooManyRequests: 429,
+  BadGateway: 502,
+};
+
+/** A refusal of the simulated network, answered with the contracts' error body. */
+export class SandboxError extends Error {
+  override readonly name: ErrorName;
+  readonly code: string | undefined;
+
+  constructor(name: ErrorName, message: string, code?: string) {
+    super(message);
+    this.name = name;
+    this.code = code;
+  }
+
+  get status(): number {
+    return statusByName[this.name] ?? 400;
+  }
+}
+
+export const notAuthenticated = () =>
+  new SandboxError('NotAuthenticated', 'Not signed in to the sandbox network');
+export const memberNotFound = () => new SandboxError('NotFound', 'This member does not exist');
+
+function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || '(body)',
+    description: issue.message,
+  }));
+}
+
+/** One place maps every failure to status and body; bad input is a 4xx, never a 500. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof SandboxError) {
+      const body: ErrorBody = { name: error.name, message: error.message };
+      if (error.code) body.code = error.code;
+      return reply.status(error.status).send(body);
+    }
+    if (error instanceof ZodError) {
+      const errors = fieldErrors(error);
+      const body: ErrorBody = {
+        name: 'UnprocessableEntity',
+        message: errors[0]?.description ?? 'Invalid input',
+        errors,
+      };
+      return reply.status(422).send(body);
+    }
+    const status =
+      typeof error === 'object' && error && 'statusCode' in error ? Number(error.statusCode) : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals (malformed JSON, wrong content type, body too large).
+      const message = error instanceof Error ? error.message : 'Bad request';
+      const body: ErrorBody = { name: status === 415 ? 'UnsupportedMediaType' : 'BadRequest', message };
+      if (status === 413) body.name = 'PayloadTooLarge';
+      return reply.status(status).send(body);
+    }
+    reply.log.error({ err: error }, 'sandbox request failed');
+    const body: ErrorBody = { name: 'InternalError', message: 'Internal error' };
+    return reply.status(500).send(body);
+  });
+  app.setNotFoundHandler((_request, reply) => {
+    const body: ErrorBody = { name: 'NotFound', message: 'Not found' };
+    return reply.status(404).send(body);
+  });
+}

@@ -1,0 +1,9 @@
+export { type SandboxPluginOptions, sandboxPlugin } from './plugin.ts';
+export {
+  createPopulation,
+  defaultPopulationSize,
+  type Population,
+  type PopulationOptions,
+} from './population/create-population.ts';
+export type { Person } from './population/person.ts';
+export { toNetworkProfile } from './population/to-network-profile.ts';

@@ -1,0 +1,49 @@
+/**
+ * Small deterministic random sources. The sandbox never uses Math.random: the same seed must
+ * give the same people and the same behaviour, byte for byte (network-api.md §4).
+ */
+export type Random = {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max], both ends included. */
+  int(min: number, max: number): number;
+  pick<T>(list: readonly T[]): T;
+  chance(probability: number): boolean;
+};
+
+/** mulberry32: tiny, fast, and good enough for simulated data. */
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => {
+      const item = list[Math.floor(next() * list.length)];
+      if (item === undefined) throw new RangeError('Cannot pick from an empty list');
+      return item;
+    },
+    chance: (probability) => next() < probability,
+  };
+}
+
+/** FNV-1a over a string: a stable 32-bit hash used to derive keys (e-mails, ids) from text. */
+export function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** A random source of its own for one (seed, key) pair, so adding a field never reshuffles the others. */
+export function randomFor(seed: number, key: string): Random {
+  return createRandom(hashString(`${seed}:${key}`));
+}

@@ -1,0 +1,117 @@
+import {
+  type AppProfile,
+  apiPaths,
+  appProfileSchema,
+  type ExchangeCodeRequest,
+  type ExchangeCodeResponse,
+  exchangeCodeRequestSchema,
+  exchangeCodeResponseSchema,
+  type LogEntry,
+  logEntrySchema,
+  refreshTokenRequestSchema,
+  type SignInUrlRequest,
+  type SignInUrlResponse,
+  signInUrlRequestSchema,
+  signInUrlResponseSchema,
+  type TokenPair,
+  tokenPairSchema,
+} from '@outpilot/contracts';
+import type { z } from 'zod';
+import { badGateway } from './errors.ts';
+import { errorFromFetchFailure, errorFromResponse } from './http-errors.ts';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export type ApiClientOptions = {
+  /** The main API's base, e.g. https://app.example.com/api/v1 or /api/v1 in a page. */
+  apiBaseUrl: string;
+  fetch?: FetchLike;
+  /** How long one call may take before it counts as a bad gateway. */
+  timeoutMs?: number;
+};
+
+type Call = { method: 'GET' | 'POST'; path: string; accessToken?: string | null; body?: unknown };
+
+/** Typed calls to the server's main API; every body is checked against the contracts both ways. */
+export class ApiClient {
+  readonly #baseUrl: string;
+  readonly #fetch: FetchLike;
+  readonly #timeoutMs: number;
+
+  constructor(options: ApiClientOptions) {
+    this.#baseUrl = options.apiBaseUrl.replace(/\/+$/, '');
+    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
+    this.#timeoutMs = options.timeoutMs ?? 30_000;
+  }
+
+  signInUrl(request: SignInUrlRequest): Promise<SignInUrlResponse> {
+    return this.#json(signInUrlResponseSchema, {
+      method: 'POST',
+      path: apiPaths.signInUrl,
+      body: signInUrlRequestSchema.parse(request),
+    });
+  }
+
+  exchangeCode(request: ExchangeCodeRequest): Promise<ExchangeCodeResponse> {
+    return this.#json(exchangeCodeResponseSchema, {
+      method: 'POST',
+      path: apiPaths.exchangeCode,
+      body: exchangeCodeRequestSchema.parse(request),
+    });
+  }
+
+  refresh(refreshToken: string): Promise<TokenPair> {
+    return this.#json(tokenPairSchema, {
+      method: 'POST',
+      path: apiPaths.refreshToken,
+      body: refreshTokenRequestSchema.parse({ refreshToken }),
+    });
+  }
+
+  async signOut(accessToken: string): Promise<void> {
+    await this.#send({ method: 'POST', path: apiPaths.signOut, accessToken });
+  }
+
+  getProfile(accessToken: string): Promise<AppProfile> {
+    return this.#json(appProfileSchema, { method: 'GET', path: apiPaths.profile, accessToken });
+  }
+
+  /** The Bearer is optional: errors before sign-in are reported too. */
+  async postLog(entry: LogEntry, accessToken?: string | null): Promise<void> {
+    await this.#send({ method: 'POST', path: apiPaths.logs, accessToken, body: logEntrySchema.parse(entry) });
+  }
+
+  async #json<T extends z.ZodType>(schema: T, call: Call): Promise<z.output<T>> {
+    const response = await this.#send(call);
+    let raw: unknown;
+    try {
+      raw = await response.json();
+    } catch {
+      throw badGateway(response.status);
+    }
+    const parsed = schema.safeParse(raw);
+    // A 2xx that breaks the contract means something between us and the API is wrong.
+    if (!parsed.success) throw badGateway(response.status);
+    return parsed.data;
+  }
+
+  async #send({ method, path, accessToken, body }: Call): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+    // No content-type without a body: the server refuses an empty JSON body.
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await this.#fetch(`${this.#baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+    } catch (error) {
+      throw errorFromFetchFailure(error);
+    }
+    if (!response.ok) throw await errorFromResponse(response);
+    return response;
+  }
+}

@@ -1,0 +1,253 @@
+import type { AppProfile, BridgeEvent, NetworkProfile, TokenPair } from '@outpilot/contracts';
+import { createVirtualClock } from '@outpilot/domain';
+import { describe, expect, it } from 'vitest';
+import { createBridgeHost, type ProductApi } from './bridge-host.ts';
+import { AgentError } from './errors.ts';
+import { createMemoryStore } from './storage.ts';
+import { createTokenStore } from './token-store.ts';
+
+const start = new Date('2026-01-05T08:00:00.000Z');
+const inMinutes = (minutes: number) => new Date(start.getTime() + minutes * 60_000).toISOString();
+
+const networkMe: NetworkProfile = {
+  entityId: 'ACoAAme',
+  publicIdentifier: 'me-000001',
+  firstName: 'Me',
+  lastName: 'Myself',
+  headline: 'Founder at Acme',
+  picture: null,
+  location: 'Paris, Ile-de-France, France',
+  company: 'Acme',
+  degree: 'SELF',
+  isPremium: false,
+  hasSalesNavigator: false,
+};
+
+const appProfile: AppProfile = {
+  id: 'u1',
+  email: 'me@example.com',
+  givenName: 'Me',
+  familyName: 'Myself',
+  isBackendAutomation: false,
+  isBetaUser: false,
+  impersonatedPersona: null,
+  subscriptionIsActive: true,
+  subscriptionOwnerId: null,
+  personaId: 'p1',
+  teamId: null,
+  teamRole: null,
+  timezoneOffset: 60,
+  workingHoursSet: true,
+  accessTokenExpiresAt: inMinutes(30),
+  isTeamPlanAccessible: false,
+  isProPlanAccessible: false,
+  exceedLinkedInInvitationsLimit: false,
+  onBoarding: false,
+  runningActivitiesEnabled: true,
+  linkedInProfile: null,
+};
+
+function setUp(initialTokens?: TokenPair) {
+  const calls: string[] = [];
+  let refreshes = 0;
+  const api: ProductApi = {
+    signInUrl: async (request) => {
+      calls.push(`signInUrl ${request.returnTo}`);
+      return { url: 'http://idp.test/authorize' };
+    },
+    exchangeCode: async ({ code }) => {
+      calls.push(`exchange ${code}`);
+      return {
+        accessToken: 'a1',
+        accessTokenExpiresAt: inMinutes(15),
+        refreshToken: 'r1',
+        returnTo: '/campaigns',
+      };
+    },
+    refresh: async (refreshToken) => {
+      refreshes += 1;
+      calls.push(`refresh ${refreshToken}`);
+      if (refreshToken === 'revoked')
+        throw new AgentError('NotAuthorized', 'Not authorized', { status: 403 });
+      return {
+        accessToken: `a${refreshes + 1}`,
+        accessTokenExpiresAt: inMinutes(30),
+        refreshToken: `r${refreshes + 1}`,
+      };
+    },
+    signOut: async (accessToken) => {
+      calls.push(`signOut ${accessToken}`);
+    },
+    getProfile: async (accessToken) => {
+      calls.push(`getProfile ${accessToken}`);
+      if (accessToken === 'forbidden')
+        throw new AgentError('NotAuthorized', 'Not authorized', { status: 403 });
+      return appProfile;
+    },
+    postLog: async (entry, accessToken) => {
+      calls.push(`log ${entry.event_id} ${accessToken ?? 'anonymous'}`);
+    },
+  };
+  const tokens = createTokenStore(createMemoryStore());
+  if (initialTokens) void tokens.set(initialTokens);
+  const clock = createVirtualClock(start);
+  const host = createBridgeHost({
+    version: '1.2.3',
+    homeUrl: 'http://localhost:3000/',
+    api,
+    tokens,
+    clock,
+    network: {
+      getMyProfile: async () => networkMe,
+      getProfile: async (publicIdentifier) => {
+        if (publicIdentifier === 'missing') throw new AgentError('NotFound', 'This member does not exist');
+        return { ...networkMe, publicIdentifier, degree: 'SECOND' };
+      },
+    },
+  });
+  const events: BridgeEvent[] = [];
+  host.events.subscribe((event) => events.push(event));
+  return { host, calls, tokens, clock, events };
+}
+
+const request = (target: string, command: string, payload?: unknown) => ({
+  channel: 'outpilot-bridge',
+  kind: 'request',
+  target,
+  command,
+  metadata: { correlationId: 'c-1' },
+  payload,
+});
+
+describe('bridge host', () => {
+  it('answers simple commands with the correlation id', async () => {
+    const { host } = setUp();
+    await expect(host.handle(request('system', 'getVersion'))).resolves.toEqual({
+      channel: 'outpilot-bridge',
+      kind: 'response',
+      metadata: { correlationId: 'c-1' },
+      ok: true,
+      result: { version: '1.2.3' },
+    });
+    await expect(host.handle(request('settings', 'getHomeUrl', {}))).resolves.toMatchObject({
+      result: { url: 'http://localhost:3000/' },
+    });
+  });
+
+  it('refuses a bad envelope, an unknown command and a bad payload with the right names', async () => {
+    const { host } = setUp();
+    const bad = await host.handle({ channel: 'other', metadata: { correlationId: 'x' } });
+    expect(bad).toMatchObject({ ok: false, metadata: { correlationId: 'x' }, error: { name: 'BadRequest' } });
+    expect(await host.handle('nonsense')).toMatchObject({ ok: false, error: { name: 'BadRequest' } });
+    expect(await host.handle(request('system', 'selfDestruct'))).toMatchObject({
+      ok: false,
+      error: { name: 'BadRequest' },
+    });
+    expect(await host.handle(request('runner', 'checkWorkingHours'))).toMatchObject({
+      error: { name: 'BadRequest' },
+    });
+    expect(await host.handle(request('system', 'hasOwnProperty'))).toMatchObject({
+      error: { name: 'BadRequest' },
+    });
+    const payload = await host.handle(request('auth', 'getSignInUrl', { returnTo: 'https://evil.test' }));
+    expect(payload).toMatchObject({
+      ok: false,
+      error: { name: 'UnprocessableEntity', errors: [{ field: 'returnTo' }] },
+    });
+    expect(await host.handle(request('network', 'getProfile', {}))).toMatchObject({
+      error: { name: 'UnprocessableEntity' },
+    });
+  });
+
+  it('exchanges the code, stores the tokens and tells the app the product is signed in', async () => {
+    const { host, tokens, events } = setUp();
+    const response = await host.handle(
+      request('api', 'exchangeAuthorizationCode', { code: 'code-1', state: 's' }),
+    );
+    expect(response).toMatchObject({ ok: true, result: { returnTo: '/campaigns' } });
+    expect(await tokens.get()).toEqual({
+      accessToken: 'a1',
+      accessTokenExpiresAt: inMinutes(15),
+      refreshToken: 'r1',
+    });
+    expect(events.map((event) => event.event)).toEqual(['productSignedIn']);
+  });
+
+  it('hands out the stored token, and refreshes it first when it expires within a minute', async () => {
+    const { host, clock, calls, tokens } = setUp({
+      accessToken: 'a1',
+      accessTokenExpiresAt: inMinutes(15),
+      refreshToken: 'r1',
+    });
+    expect(await host.handle(request('api', 'getToken'))).toMatchObject({ result: { accessToken: 'a1' } });
+    expect(calls).toEqual([]);
+    clock.advance(14 * 60_000 + 1);
+    const [first, second] = await Promise.all([
+      host.handle(request('api', 'getToken')),
+      host.handle(request('api', 'getToken')),
+    ]);
+    expect(first).toMatchObject({ result: { accessToken: 'a2', accessTokenExpiresAt: inMinutes(30) } });
+    expect(second).toMatchObject({ result: { accessToken: 'a2' } });
+    // Both callers shared one refresh: a rotated refresh token is used once only.
+    expect(calls).toEqual(['refresh r1']);
+    expect((await tokens.get())?.refreshToken).toBe('r2');
+    expect(await host.handle(request('api', 'getMyProfile'))).toMatchObject({ ok: true, result: appProfile });
+    expect(calls).toEqual(['refresh r1', 'getProfile a2']);
+  });
+
+  it('says NotAuthenticated without tokens, and signs out locally when the refresh token is refused', async () => {
+    const { host, tokens } = setUp();
+    expect(await host.handle(request('api', 'getToken'))).toMatchObject({
+      error: { name: 'NotAuthenticated' },
+    });
+    await tokens.set({ accessToken: 'a0', accessTokenExpiresAt: inMinutes(0), refreshToken: 'revoked' });
+    expect(await host.handle(request('api', 'refreshToken'))).toMatchObject({
+      error: { name: 'NotAuthenticated' },
+    });
+    expect(await tokens.get()).toBeNull();
+  });
+
+  it('returns NotAuthorized from a 403 profile call without clearing the tokens', async () => {
+    const { host, tokens } = setUp({
+      accessToken: 'forbidden',
+      accessTokenExpiresAt: inMinutes(15),
+      refreshToken: 'r1',
+    });
+    expect(await host.handle(request('api', 'getMyProfile'))).toMatchObject({
+      error: { name: 'NotAuthorized' },
+    });
+    expect(await tokens.get()).not.toBeNull();
+  });
+
+  it('signs out: tells the server, clears the tokens and tells the app', async () => {
+    const { host, tokens, calls, events } = setUp({
+      accessToken: 'a1',
+      accessTokenExpiresAt: inMinutes(15),
+      refreshToken: 'r1',
+    });
+    expect(await host.handle(request('auth', 'signOut', {}))).toMatchObject({ ok: true, result: {} });
+    expect(calls).toEqual(['signOut a1']);
+    expect(await tokens.get()).toBeNull();
+    expect(events.map((event) => event.event)).toEqual(['productSignedOut']);
+  });
+
+  it('proxies the sign-in URL, the network and the logs', async () => {
+    const { host, calls } = setUp();
+    expect(await host.handle(request('auth', 'getSignInUrl', {}))).toMatchObject({
+      result: { url: 'http://idp.test/authorize' },
+    });
+    expect(calls).toContain('signInUrl /');
+    expect(await host.handle(request('network', 'getMyProfile'))).toMatchObject({ result: networkMe });
+    expect(await host.handle(request('network', 'getProfile', { publicIdentifier: 'bob' }))).toMatchObject({
+      result: { publicIdentifier: 'bob', degree: 'SECOND' },
+    });
+    expect(
+      await host.handle(request('network', 'getProfile', { publicIdentifier: 'missing' })),
+    ).toMatchObject({
+      error: { name: 'NotFound', message: 'This member does not exist' },
+    });
+    const log = { severity: 'error', event_id: 'e-1', message: 'boom' };
+    expect(await host.handle(request('logging', 'report', log))).toMatchObject({ ok: true });
+    expect(calls).toContain('log e-1 anonymous');
+  });
+});

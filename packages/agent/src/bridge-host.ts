@@ -1,0 +1,199 @@
+import {
+  type BridgeCommandName,
+  type BridgeCommandTarget,
+  type BridgeResponse,
+  type BridgeResult,
+  bridgeChannel,
+  type bridgeCommands,
+  bridgeRequestSchema,
+  type ErrorBody,
+  findBridgeCommand,
+  type TokenPair,
+} from '@outpilot/contracts';
+import { type Clock, systemClock } from '@outpilot/domain';
+import type { z } from 'zod';
+import type { ApiClient } from './api-client.ts';
+import { type BridgeEventEmitter, createBridgeEventEmitter } from './bridge-events.ts';
+import { AgentError, toErrorBody } from './errors.ts';
+import type { ProfileNetworkClient } from './network/network-client.ts';
+import type { TokenStore } from './token-store.ts';
+
+/** The API calls the host makes; an ApiClient in production, anything shaped like it in tests. */
+export type ProductApi = Pick<
+  ApiClient,
+  'signInUrl' | 'exchangeCode' | 'refresh' | 'signOut' | 'getProfile' | 'postLog'
+>;
+
+export type BridgeHostOptions = {
+  version: string;
+  homeUrl: string;
+  api: ProductApi;
+  tokens: TokenStore;
+  network: ProfileNetworkClient;
+  clock?: Clock;
+  events?: BridgeEventEmitter;
+};
+
+export type BridgeHost = {
+  /** Answers one bridge request; never throws, every failure becomes an error response. */
+  handle(request: unknown): Promise<BridgeResponse>;
+  events: BridgeEventEmitter;
+};
+
+/** An access token this close to its expiry is refreshed before it is handed out. */
+export const tokenRefreshMarginMs = 60_000;
+
+type Commands = typeof bridgeCommands;
+type PayloadOf<T extends BridgeCommandTarget, C extends BridgeCommandName<T>> = Commands[T][C] extends {
+  payload: infer P extends z.ZodType;
+}
+  ? z.output<P>
+  : never;
+type Handlers = {
+  [T in BridgeCommandTarget]: {
+    [C in BridgeCommandName<T>]: (payload: PayloadOf<T, C>) => Promise<BridgeResult<T, C>>;
+  };
+};
+type AnyHandler = (payload: unknown) => Promise<unknown>;
+
+const notSignedIn = () => new AgentError('NotAuthenticated', 'Not signed in');
+
+function correlationIdOf(request: unknown): string {
+  if (typeof request !== 'object' || request === null || !('metadata' in request)) return '';
+  const { metadata } = request;
+  if (typeof metadata !== 'object' || metadata === null || !('correlationId' in metadata)) return '';
+  return typeof metadata.correlationId === 'string' ? metadata.correlationId : '';
+}
+
+function invalidInput(name: 'BadRequest' | 'UnprocessableEntity', error: z.ZodError): ErrorBody {
+  const errors = error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || '(payload)',
+    description: issue.message,
+  }));
+  return { name, message: errors[0]?.description ?? 'Invalid message', errors };
+}
+
+/**
+ * The agent's side of the bridge (seed 000 §7): the same host answers the extension's external
+ * messages and the in-page transport, so the web app cannot tell them apart.
+ */
+export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
+  const { api, tokens, network } = options;
+  const clock = options.clock ?? systemClock;
+  const events = options.events ?? createBridgeEventEmitter();
+  let refreshing: Promise<TokenPair> | undefined;
+
+  // Refresh tokens rotate: two refreshes with one token would sign the user out, so share one in flight.
+  const refreshTokens = (): Promise<TokenPair> => {
+    refreshing ??= (async () => {
+      const current = await tokens.get();
+      if (!current) throw notSignedIn();
+      try {
+        const next = await api.refresh(current.refreshToken);
+        await tokens.set(next);
+        return next;
+      } catch (error) {
+        if (
+          error instanceof AgentError &&
+          (error.name === 'NotAuthenticated' || error.name === 'NotAuthorized')
+        ) {
+          await tokens.clear();
+          throw new AgentError('NotAuthenticated', error.message);
+        }
+        throw error;
+      }
+    })().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  };
+
+  const validTokens = async (): Promise<TokenPair> => {
+    const current = await tokens.get();
+    if (!current) throw notSignedIn();
+    const remainingMs = Date.parse(current.accessTokenExpiresAt) - clock.now().getTime();
+    return remainingMs <= tokenRefreshMarginMs ? refreshTokens() : current;
+  };
+
+  const revoke = async () => {
+    const current = await tokens.get();
+    if (current) {
+      // The local sign-out must happen even if the server cannot be told.
+      await api.signOut(current.accessToken).catch(() => undefined);
+    }
+    await tokens.clear();
+  };
+
+  const tokenInfo = ({ accessToken, accessTokenExpiresAt }: TokenPair) => ({
+    accessToken,
+    accessTokenExpiresAt,
+  });
+
+  const handlers: Handlers = {
+    system: { getVersion: async () => ({ version: options.version }) },
+    settings: { getHomeUrl: async () => ({ url: options.homeUrl }) },
+    auth: {
+      getSignInUrl: (payload) => api.signInUrl(payload),
+      signOut: async () => {
+        await revoke();
+        events.emit('productSignedOut', {});
+        return {};
+      },
+    },
+    api: {
+      exchangeAuthorizationCode: async (payload) => {
+        const { returnTo, ...pair } = await api.exchangeCode(payload);
+        await tokens.set(pair);
+        events.emit('productSignedIn', { accessTokenExpiresAt: pair.accessTokenExpiresAt });
+        return { returnTo };
+      },
+      getToken: async () => tokenInfo(await validTokens()),
+      refreshToken: async () => tokenInfo(await refreshTokens()),
+      revokeToken: async () => {
+        await revoke();
+        return {};
+      },
+      getMyProfile: async () => api.getProfile((await validTokens()).accessToken),
+    },
+    network: {
+      getMyProfile: () => network.getMyProfile(),
+      getProfile: ({ publicIdentifier }) => network.getProfile(publicIdentifier),
+    },
+    logging: {
+      report: async (entry) => {
+        const current = await tokens.get();
+        await api.postLog(entry, current?.accessToken);
+        return {};
+      },
+    },
+  };
+
+  const handle = async (request: unknown): Promise<BridgeResponse> => {
+    const metadata = { correlationId: correlationIdOf(request) };
+    const fail = (error: ErrorBody): BridgeResponse => ({
+      channel: bridgeChannel,
+      kind: 'response',
+      metadata,
+      ok: false,
+      error,
+    });
+    const envelope = bridgeRequestSchema.safeParse(request);
+    if (!envelope.success) return fail(invalidInput('BadRequest', envelope.error));
+    const { target, command, payload } = envelope.data;
+    const spec = findBridgeCommand(target, command);
+    const handler = (handlers as Partial<Record<string, Record<string, AnyHandler>>>)[target]?.[command];
+    if (!spec || !handler)
+      return fail({ name: 'BadRequest', message: `Unknown command ${target}.${command}` });
+    // Commands without input may be sent with no payload at all.
+    const input = spec.payload.safeParse(payload ?? {});
+    if (!input.success) return fail(invalidInput('UnprocessableEntity', input.error));
+    try {
+      const result = spec.result.parse(await handler(input.data));
+      return { channel: bridgeChannel, kind: 'response', metadata, ok: true, result };
+    } catch (error) {
+      return fail(toErrorBody(error));
+    }
+  };
+
+  return { handle, events };
+}

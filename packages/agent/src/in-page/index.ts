@@ -1,0 +1,85 @@
+import { type BridgeEvent, bridgeRequestSchema, type ClientConfig } from '@outpilot/contracts';
+import { type Clock, systemClock } from '@outpilot/domain';
+import { ApiClient, type FetchLike } from '../api-client.ts';
+import { createBridgeEventEmitter } from '../bridge-events.ts';
+import { type BridgeHost, createBridgeHost } from '../bridge-host.ts';
+import { AgentError } from '../errors.ts';
+import type { ProfileNetworkClient } from '../network/network-client.ts';
+import { SandboxNetworkClient } from '../network/sandbox-network-client.ts';
+import { createNetworkSessionWatcher, type IntervalTimer } from '../network-session-watcher.ts';
+import { createLocalStorageStore, type WebStorage } from '../storage.ts';
+import { createTokenStore } from '../token-store.ts';
+
+/** The parts of a browser window the in-page agent uses, so tests can hand it a small fake. */
+export type InPageWindow = IntervalTimer & {
+  location: { origin: string };
+  localStorage: WebStorage;
+  fetch: FetchLike;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  postMessage(message: unknown, targetOrigin: string): void;
+};
+
+export type InPageAgentOptions = {
+  config: ClientConfig;
+  window: InPageWindow;
+  clock?: Clock;
+  /** How often the network session is checked for sign-in, sign-out or another member. */
+  networkPollMs?: number;
+};
+
+export type InPageAgent = { stop(): void; host: BridgeHost };
+
+/** Used when the config names no sandbox: every network call says the network is unreachable. */
+const unreachableNetwork: ProfileNetworkClient = {
+  getMyProfile: () => Promise.reject(new AgentError('BadGateway', 'No network is configured')),
+  getProfile: () => Promise.reject(new AgentError('BadGateway', 'No network is configured')),
+};
+
+/**
+ * The in-page transport: when the server runs the sandbox network and no extension is installed,
+ * the page itself runs the agent and answers the same postMessage protocol the extension's
+ * content script relays, so the web app's code is identical for both.
+ */
+export function startInPageAgent({
+  config,
+  window,
+  clock = systemClock,
+  networkPollMs,
+}: InPageAgentOptions): InPageAgent {
+  const fetchInPage: FetchLike = (input, init) => window.fetch(input, init);
+  const events = createBridgeEventEmitter();
+  const network = config.sandboxBaseUrl
+    ? new SandboxNetworkClient({ sandboxBaseUrl: config.sandboxBaseUrl, fetch: fetchInPage })
+    : unreachableNetwork;
+  const host = createBridgeHost({
+    version: config.version,
+    homeUrl: `${window.location.origin}/`,
+    api: new ApiClient({ apiBaseUrl: config.apiBaseUrl, fetch: fetchInPage }),
+    tokens: createTokenStore(createLocalStorageStore(window.localStorage)),
+    network,
+    clock,
+    events,
+  });
+  const origin = window.location.origin;
+
+  const onMessage = (event: MessageEvent) => {
+    // Only this page may talk to the agent: frames and other windows are ignored.
+    if (event.origin !== origin || (event.source !== null && event.source !== (window as unknown))) return;
+    if (!bridgeRequestSchema.safeParse(event.data).success) return;
+    void host.handle(event.data).then((response) => window.postMessage(response, origin));
+  };
+  window.addEventListener('message', onMessage);
+  const unsubscribe = events.subscribe((message: BridgeEvent) => window.postMessage(message, origin));
+  const watcher = createNetworkSessionWatcher({ network, events, timer: window, intervalMs: networkPollMs });
+  if (config.sandboxBaseUrl) watcher.start();
+
+  return {
+    host,
+    stop() {
+      watcher.stop();
+      unsubscribe();
+      window.removeEventListener('message', onMessage);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, startTestServer, type TestServer } from '../testing/http-server.ts';
+import { SandboxNetworkClient } from './sandbox-network-client.ts';
+
+const me = {
+  entityId: 'ACoAAabc',
+  publicIdentifier: 'ann-lee-123abc',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  headline: 'CTO at Acme',
+  picture: '/sandbox/avatars/ACoAAabc.svg',
+  location: 'Berlin, Berlin, Germany',
+  company: 'Acme',
+  degree: 'SELF',
+  isPremium: false,
+  hasSalesNavigator: true,
+};
+
+describe('SandboxNetworkClient', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Answers like apps/sandbox: the session comes from the header (or a cookie).
+    server = await startTestServer((request, response) => {
+      const signedIn = request.headers['x-sandbox-session'] === 'good';
+      const url = request.url ?? '';
+      if (!signedIn) return sendJson(response, 401, { name: 'NotAuthenticated', message: 'Not signed in' });
+      if (url === '/sandbox/api/me') return sendJson(response, 200, me);
+      if (url === '/sandbox/api/profiles/bob-smith-000001')
+        return sendJson(response, 200, { ...me, degree: 'SECOND' });
+      if (url === '/sandbox/api/profiles/busy-000002')
+        return sendJson(response, 429, { name: 'TooManyRequests', message: 'slow down' });
+      if (url === '/sandbox/api/profiles/crash-000003')
+        return sendJson(response, 500, { name: 'InternalError', message: 'x' });
+      if (url === '/sandbox/api/profiles/odd-000004') return sendJson(response, 200, { entityId: 1 });
+      return sendJson(response, 404, { name: 'NotFound', message: 'This member does not exist' });
+    });
+  });
+  afterAll(() => server.close());
+
+  const client = (sessionId?: string) =>
+    new SandboxNetworkClient({
+      sandboxBaseUrl: `${server.url}/sandbox`,
+      ...(sessionId ? { sessionId } : {}),
+    });
+
+  it('reads the session member, or null when the browser is not signed in', async () => {
+    await expect(client('good').getMyProfile()).resolves.toEqual(me);
+    await expect(client().getMyProfile()).resolves.toBeNull();
+  });
+
+  it('maps the sandbox answers to named errors', async () => {
+    await expect(client('good').getProfile('bob-smith-000001')).resolves.toMatchObject({ degree: 'SECOND' });
+    await expect(client().getProfile('bob-smith-000001')).rejects.toMatchObject({ name: 'NotAuthenticated' });
+    await expect(client('good').getProfile('nobody-000000')).rejects.toMatchObject({
+      name: 'NotFound',
+      status: 404,
+    });
+    await expect(client('good').getProfile('busy-000002')).rejects.toMatchObject({
+      name: 'BadGateway',
+      status: 429,
+    });
+    await expect(client('good').getProfile('crash-000003')).rejects.toMatchObject({
+      name: 'BadGateway',
+      status: 500,
+    });
+    await expect(client('good').getProfile('odd-000004')).rejects.toMatchObject({ name: 'BadGateway' });
+  });
+});
