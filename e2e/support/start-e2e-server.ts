@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer, loadConfig } from '@outpilot/server';
+import { createAccount } from '@outpilot/server/testing';
+import { z } from 'zod';
+import { e2ePort, e2eServerUrl } from './e2e-server-url.ts';
+
+/**
+ * The server the browser journeys run against: the real product on a fresh PGlite directory,
+ * plus one test-support route that creates accounts through the shared factories. The route is
+ * mounted here, by the tests, and never by the product.
+ */
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'outpilot-e2e-'));
+const config = loadConfig({
+  ...process.env,
+  PORT: String(e2ePort),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: e2eServerUrl,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+});
+const app = await buildServer(config);
+
+const accountRequestSchema = z.object({
+  email: z.email(),
+  givenName: z.string().min(1),
+  familyName: z.string().min(1),
+  onboarded: z.boolean(),
+});
+app.post('/__e2e/accounts', async (request, reply) => {
+  const account = accountRequestSchema.parse(request.body);
+  const created = await createAccount(app.db, account);
+  return reply.code(201).send(created);
+});
+
+await app.listen({ port: e2ePort, host: '127.0.0.1' });
+
+async function shutDown() {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGTERM', shutDown);
+process.on('SIGINT', shutDown);
