@@ -16,7 +16,9 @@ const initialBundle = await measureInitialBundle(webDist);
 const targetBytes = 250 * 1024;
 console.log('B0 web app: JavaScript loaded before the first screen (gzip -9)');
 for (const file of initialBundle.files) {
-  console.log(`  ${file.file.padEnd(48)} ${kilobytes(file.rawBytes).padStart(10)} raw ${kilobytes(file.gzipBytes).padStart(10)} gzip`);
+  console.log(
+    `  ${file.file.padEnd(48)} ${kilobytes(file.rawBytes).padStart(10)} raw ${kilobytes(file.gzipBytes).padStart(10)} gzip`,
+  );
 }
 console.log(
   `  total ${kilobytes(initialBundle.gzipBytes)} gzip; target under ${kilobytes(targetBytes)}: ${

@@ -2,7 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export type InitialBundle = { files: { file: string; rawBytes: number; gzipBytes: number }[]; gzipBytes: number };
+export type InitialBundle = {
+  files: { file: string; rawBytes: number; gzipBytes: number }[];
+  gzipBytes: number;
+};
 
 /**
  * The JavaScript a browser loads before the first screen: the entry script of index.html and

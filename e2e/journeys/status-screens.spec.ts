@@ -9,12 +9,17 @@ test('an auth callback with error=access_denied shows the connect-failure screen
 }) => {
   await page.goto('/auth_callback?error=access_denied');
   await expect(page.getByText("Oops! We couldn't connect the product to your account")).toBeVisible();
-  await expect(page.getByText('Please, check your Google and/or G-Suite account security settings')).toBeVisible();
+  await expect(
+    page.getByText('Please, check your Google and/or G-Suite account security settings'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await new OnboardingPage(page).expectSignInStep();
 });
 
-test('/ and /mailbox redirect, and an unknown route shows the 404 page with Go home', async ({ page, request }) => {
+test('/ and /mailbox redirect, and an unknown route shows the 404 page with Go home', async ({
+  page,
+  request,
+}) => {
   const account = await createOnboardedAccount(request, 'routes');
   await page.goto('/');
   await new OnboardingPage(page).startSignIn();
@@ -40,7 +45,9 @@ test('the API answers bad input with clear 4xx bodies, never a 500', async ({ re
   expect(malformed.status()).toBe(400);
   expect(await malformed.json()).toMatchObject({ name: 'BadRequest' });
 
-  const forged = await request.get('/api/v1/profile', { headers: { authorization: 'Bearer forged.token.value' } });
+  const forged = await request.get('/api/v1/profile', {
+    headers: { authorization: 'Bearer forged.token.value' },
+  });
   expect(forged.status()).toBe(403);
   expect(await forged.json()).toEqual({ name: 'NotAuthorized', message: 'Not authorized' });
 

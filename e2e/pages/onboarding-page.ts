@@ -1,4 +1,4 @@
-import { type Page, expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The onboarding screens the access gate shows to an account that is not authorized yet. */
 export class OnboardingPage {

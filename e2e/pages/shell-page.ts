@@ -1,4 +1,4 @@
-import { type Page, expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The authorized shell: top navigation, header user menu, side menu, footer. */
 export class ShellPage {

@@ -14,6 +14,7 @@ export function uniqueEmail(label: string): string {
 export async function createOnboardedAccount(request: APIRequestContext, label: string): Promise<E2eAccount> {
   const account = { email: uniqueEmail(label), givenName: 'Olivia', familyName: 'Onboarded' };
   const response = await request.post('/__e2e/accounts', { data: { ...account, onboarded: true } });
-  if (!response.ok()) throw new Error(`Creating the e2e account failed: ${response.status()} ${await response.text()}`);
+  if (!response.ok())
+    throw new Error(`Creating the e2e account failed: ${response.status()} ${await response.text()}`);
   return { email: account.email, name: `${account.givenName} ${account.familyName}` };
 }
