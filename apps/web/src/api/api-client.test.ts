@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createFakeBridge } from '../test/fake-bridge.ts';
+import { createApiClient } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+
+const bridge = createFakeBridge({
+  handlers: {
+    'api.getToken': () => ({ accessToken: 'tok', accessTokenExpiresAt: '2030-01-01T00:00:00.000Z' }),
+  },
+});
+
+describe('createApiClient', () => {
+  it('sends the bridge token as a bearer and parses the answer', async () => {
+    const fetchFn = vi.fn(async () => Response.json({ id: 'c1' }));
+    const api = createApiClient({ baseUrl: '/api/v1/', bridge, fetch: fetchFn });
+    const result = await api.request({
+      path: '/campaigns',
+      query: { $take: 10 },
+      schema: z.object({ id: z.string() }),
+    });
+    expect(result).toEqual({ id: 'c1' });
+    const [url, init] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/campaigns?%24take=10');
+    expect(init.headers).toMatchObject({ authorization: 'Bearer tok' });
+  });
+
+  it('raises ApiError with the error body', async () => {
+    const body = {
+      name: 'UnprocessableEntity',
+      message: 'Invalid',
+      errors: [{ field: 'a', description: 'A is wrong' }],
+    };
+    const api = createApiClient({
+      baseUrl: '/api/v1',
+      bridge,
+      fetch: async () => Response.json(body, { status: 422 }),
+    });
+    const failure = await api.request({ path: '/x', schema: z.unknown() }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 422, body });
+  });
+
+  it('turns a network failure into a BadGateway ApiError', async () => {
+    const api = createApiClient({
+      baseUrl: '/api/v1',
+      bridge,
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await expect(api.request({ path: '/x', schema: z.unknown() })).rejects.toMatchObject({
+      status: 0,
+      body: { name: 'BadGateway' },
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeBridge } from '../test/fake-bridge.ts';
+import { makeProfile } from '../test/fixtures.ts';
+import { renderApp } from '../test/render-app.tsx';
+import { appRoutes } from './routes.tsx';
+
+function renderRoutes(path: string, profile = makeProfile()) {
+  const bridge = createFakeBridge({
+    handlers: {
+      'api.getMyProfile': () => profile,
+      'network.getMyProfile': () => null,
+      'logging.report': () => ({}),
+    },
+  });
+  return renderApp({ bridge, routes: appRoutes, path });
+}
+
+afterEach(() => {
+  window.localStorage.clear();
+});
+
+describe('app routes', () => {
+  it('redirects / to /campaigns', async () => {
+    const { router } = renderRoutes('/');
+    expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/campaigns');
+  });
+
+  it('shows the protected 404 page with a Go home link for an unknown URL', async () => {
+    renderRoutes('/no/such/page');
+    const link = await screen.findByRole('link', { name: 'Go home' });
+    expect(link).toHaveAttribute('href', '/campaigns');
+    expect(screen.getByRole('main')).toBeInTheDocument();
+  });
+
+  it('gates the 404 page like any protected route', async () => {
+    renderRoutes('/no/such/page', makeProfile({ linkedInProfile: null }));
+    expect(await screen.findByRole('heading', { name: 'Link your LinkedIn account' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Go home' })).not.toBeInTheDocument();
+  });
+
+  it('redirects /mailbox and /mailbox/thread/:conversation to messaging', async () => {
+    const first = renderRoutes('/mailbox');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/messaging'));
+    first.unmount();
+    const second = renderRoutes('/mailbox/thread/c-42');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/messaging/thread/c-42'));
+  });
+
+  it('keeps the referrer and follows only an app path', async () => {
+    const first = renderRoutes('/referrer/ref-7?redirect=/contacts');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/contacts'));
+    expect(window.localStorage.getItem('referrer')).toBe('ref-7');
+    first.unmount();
+    const second = renderRoutes('/referrer/ref-8?redirect=//evil.example.com');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/campaigns'));
+    expect(window.localStorage.getItem('referrer')).toBe('ref-8');
+  });
+
+  it('marks Campaigns active on archive paths and shows the section menu', async () => {
+    renderRoutes('/archive/5');
+    expect(await screen.findByRole('heading', { name: 'Archive' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Activities queue' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Help Center' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Messaging' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscription is active' })).toHaveAttribute('href', '/upgrade');
+  });
+
+  it('shows Messaging to beta users', async () => {
+    renderRoutes('/team/invites', makeProfile({ isBetaUser: true }));
+    expect(await screen.findByRole('heading', { name: 'Pending invites' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Messaging' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+  });
+});

@@ -1,0 +1,80 @@
+import { bridgeChannel, bridgeRequestSchema } from '@outpilot/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeWindow } from '../test/fake-window.ts';
+import { testConfig } from '../test/fixtures.ts';
+import { createBridge, type StartInPageAgent } from './create-bridge.ts';
+
+/** A minimal in-page agent: answers system.getVersion and api.getToken. */
+const fakeAgent = ({ window: win }: { window: Window }): (() => void) => {
+  const onMessage = (event: MessageEvent) => {
+    const request = bridgeRequestSchema.safeParse(event.data);
+    if (!request.success) return;
+    const results: Record<string, unknown> = {
+      'system.getVersion': { version: '9.9.9' },
+      'api.getToken': { accessToken: 't0ken', accessTokenExpiresAt: '2030-01-01T00:00:00.000Z' },
+    };
+    win.postMessage(
+      {
+        channel: bridgeChannel,
+        kind: 'response',
+        metadata: request.data.metadata,
+        ok: true,
+        result: results[`${request.data.target}.${request.data.command}`],
+      },
+      win.location.origin,
+    );
+  };
+  win.addEventListener('message', onMessage);
+  return () => win.removeEventListener('message', onMessage);
+};
+
+let stops: (() => void)[] = [];
+let window = createFakeWindow();
+afterEach(() => {
+  window = createFakeWindow();
+  for (const stop of stops) stop();
+  stops = [];
+});
+
+describe('createBridge', () => {
+  it('starts the in-page agent when nothing answers and the config allows it', async () => {
+    const loadInPageAgent = vi.fn(
+      async (): Promise<StartInPageAgent> => (options) => {
+        const stop = fakeAgent(options);
+        stops.push(stop);
+        return stop;
+      },
+    );
+    const bridge = createBridge({ window, config: testConfig, loadInPageAgent, pingTimeoutMs: 30 });
+    expect(await bridge.isInstalled()).toBe(true);
+    expect(await bridge.send('api', 'getToken', {})).toEqual({
+      accessToken: 't0ken',
+      accessTokenExpiresAt: '2030-01-01T00:00:00.000Z',
+    });
+    expect(loadInPageAgent).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a missing extension and refuses commands when the in-page agent is disabled', async () => {
+    const loadInPageAgent = vi.fn(async () => fakeAgent);
+    const bridge = createBridge({
+      window,
+      config: { ...testConfig, inPageAgentEnabled: false },
+      loadInPageAgent,
+      pingTimeoutMs: 30,
+    });
+    expect(await bridge.isInstalled()).toBe(false);
+    await expect(bridge.send('api', 'getToken', {})).rejects.toMatchObject({ name: 'ExtensionNotInstalled' });
+    expect(loadInPageAgent).not.toHaveBeenCalled();
+  });
+
+  it('rejects an answer that does not match the command result schema', async () => {
+    stops.push(fakeAgent({ window }));
+    const bridge = createBridge({
+      window,
+      config: testConfig,
+      loadInPageAgent: async () => fakeAgent,
+      pingTimeoutMs: 100,
+    });
+    await expect(bridge.send('api', 'getMyProfile', {})).rejects.toMatchObject({ name: 'ClientError' });
+  });
+});

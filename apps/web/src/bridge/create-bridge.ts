@@ -1,0 +1,107 @@
+import {
+  type BridgeCommandName,
+  type BridgeCommandTarget,
+  type BridgePayload,
+  type BridgeResult,
+  type ClientConfig,
+  findBridgeCommand,
+} from '@outpilot/contracts';
+import type { Bridge } from './bridge.ts';
+import { BridgeError } from './bridge-error.ts';
+import { createWindowTransport, type WindowTransport } from './window-transport.ts';
+
+/** How long start-up waits for an extension to answer a ping. */
+export const pingTimeoutMs = 400;
+
+/** The in-page agent's entry (@outpilot/agent/in-page); the app never stops it, so its handle is not used. */
+export type StartInPageAgent = (options: { config: ClientConfig; window: Window }) => unknown;
+
+export type CreateBridgeOptions = {
+  window: Window;
+  config: ClientConfig;
+  /** Loads the in-page agent used when the server runs the sandbox network and no extension answers. */
+  loadInPageAgent?: () => Promise<StartInPageAgent>;
+  timeoutMs?: number;
+  pingTimeoutMs?: number;
+};
+
+const loadDefaultInPageAgent = async (): Promise<StartInPageAgent> =>
+  (await import('@outpilot/agent/in-page')).startInPageAgent;
+
+/**
+ * The Bridge over window.postMessage. Detection (once, on first use): ping system.getVersion; if
+ * nothing answers and the config allows it, start the in-page agent and ping again. Commands sent
+ * while no extension answers fail with ExtensionNotInstalled instead of waiting for the time-out.
+ */
+export function createBridge({
+  window: win,
+  config,
+  loadInPageAgent = loadDefaultInPageAgent,
+  timeoutMs,
+  pingTimeoutMs: pingMs = pingTimeoutMs,
+}: CreateBridgeOptions): Bridge {
+  const transport: WindowTransport = createWindowTransport({ window: win, timeoutMs });
+  let detection: Promise<boolean> | undefined;
+  let inPageAgentStarted = false;
+
+  const ping = async (): Promise<boolean> => {
+    try {
+      await transport.request('system', 'getVersion', {}, pingMs);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const detect = async (): Promise<boolean> => {
+    if (await ping()) return true;
+    if (!config.inPageAgentEnabled || inPageAgentStarted) return false;
+    try {
+      const start = await loadInPageAgent();
+      start({ config, window: win });
+      inPageAgentStarted = true;
+    } catch (error) {
+      console.error('The in-page agent could not start', error);
+      return false;
+    }
+    return ping();
+  };
+
+  const isInstalled = (): Promise<boolean> => {
+    if (!detection) {
+      detection = detect().then((installed) => {
+        // A missing extension may be installed later: detect again on the next call.
+        if (!installed) detection = undefined;
+        return installed;
+      });
+    }
+    return detection;
+  };
+
+  return {
+    async send<T extends BridgeCommandTarget, C extends BridgeCommandName<T>>(
+      target: T,
+      command: C,
+      payload: BridgePayload<T, C>,
+    ): Promise<BridgeResult<T, C>> {
+      const spec = findBridgeCommand(target, command);
+      if (!spec)
+        throw new BridgeError({
+          name: 'ClientError',
+          message: `Unknown bridge command ${target}.${command}`,
+        });
+      if (!(await isInstalled())) {
+        throw new BridgeError({ name: 'ExtensionNotInstalled', message: 'Extension is not installed' });
+      }
+      const result = await transport.request(target, command, payload);
+      const parsed = spec.result.safeParse(result);
+      if (!parsed.success) {
+        throw new BridgeError({ name: 'ClientError', message: `Unexpected answer to ${target}.${command}` });
+      }
+      // The command's result schema is the one BridgeResult<T, C> is inferred from.
+      return parsed.data as BridgeResult<T, C>;
+    },
+    onEvent: (listener) => transport.onEvent(listener),
+    isInstalled,
+  };
+}

@@ -1,0 +1,32 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { Link, useLocation } from 'react-router';
+import { findSection, isSideMenuItemActive, sideMenuItems } from './shell-sections.ts';
+
+export function SideMenu() {
+  const { pathname } = useLocation();
+  const section = findSection(pathname);
+  if (!section) return null;
+  return (
+    <nav aria-label="Section">
+      <List dense disablePadding>
+        {sideMenuItems[section].map((item) => {
+          const isActive = isSideMenuItemActive(item, pathname);
+          return (
+            <ListItemButton
+              key={item.to}
+              component={Link}
+              to={item.to}
+              selected={isActive}
+              aria-current={isActive ? 'page' : undefined}
+              sx={{ borderRadius: 1, mb: 0.5 }}
+            >
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </nav>
+  );
+}

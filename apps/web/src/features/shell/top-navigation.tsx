@@ -1,0 +1,46 @@
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { AppProfile } from '@outpilot/contracts';
+import { Link, useLocation } from 'react-router';
+import { isTopNavItemActive, topNavItems } from './shell-sections.ts';
+
+export function TopNavigation({ profile }: { profile: AppProfile }) {
+  const { pathname } = useLocation();
+  const items = topNavItems.filter((item) => !item.isBetaOnly || profile.isBetaUser);
+  return (
+    <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5 }}>
+      {items.map((item) => {
+        const isActive = isTopNavItemActive(item, pathname);
+        const label =
+          item.label === 'Messaging' ? (
+            // The unread indicator stays hidden until the inbox issue supplies the unread counters.
+            <Badge color="error" variant="dot" invisible>
+              {item.label}
+            </Badge>
+          ) : (
+            item.label
+          );
+        return (
+          <Button
+            key={item.to}
+            component={Link}
+            to={item.to}
+            aria-current={isActive ? 'page' : undefined}
+            color={isActive ? 'primary' : 'inherit'}
+            sx={{
+              borderRadius: 0,
+              borderBottom: 2,
+              borderColor: isActive ? 'primary.main' : 'transparent',
+              fontWeight: isActive ? 700 : 500,
+              px: 2,
+              minHeight: 64,
+            }}
+          >
+            {label}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { createApiClient } from './api/api-client.ts';
+import { createQueryClient } from './api/query-client.ts';
+import { AppProviders } from './app/app-providers.tsx';
+import { createAppRouter } from './app/routes.tsx';
+import { theme } from './app/theme.ts';
+import { createBridge } from './bridge/create-bridge.ts';
+import { FullPageSpinner } from './components/full-page-spinner.tsx';
+import { loadClientConfig } from './config/client-config.ts';
+import { ErrorScreen } from './features/errors/error-screen.tsx';
+import { installGlobalErrorReporting } from './features/errors/report-error.ts';
+
+async function start(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  const frame = (children: React.ReactNode) => (
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </StrictMode>
+  );
+  root.render(frame(<FullPageSpinner />));
+
+  let config: Awaited<ReturnType<typeof loadClientConfig>>;
+  try {
+    config = await loadClientConfig();
+  } catch (error) {
+    console.error('The client configuration could not be loaded', error);
+    root.render(frame(<ErrorScreen />));
+    return;
+  }
+
+  const bridge = createBridge({ window, config });
+  installGlobalErrorReporting(window, bridge);
+  const api = createApiClient({ baseUrl: config.apiBaseUrl, bridge });
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+
+  root.render(
+    <StrictMode>
+      <AppProviders config={config} bridge={bridge} api={api} queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+const container = document.getElementById('root');
+if (container) void start(container);

@@ -1,0 +1,34 @@
+import type { ClientConfig } from '@outpilot/contracts';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createApiClient } from '../api/api-client.ts';
+import { AppProviders } from '../app/app-providers.tsx';
+import type { Bridge } from '../bridge/bridge.ts';
+import { testConfig } from './fixtures.ts';
+
+export type RenderAppOptions = {
+  bridge: Bridge;
+  routes: RouteObject[];
+  path?: string;
+  config?: ClientConfig;
+};
+
+/** Renders routes in a memory router inside the app's providers, with a fake bridge. */
+export function renderApp({ bridge, routes, path = '/', config = testConfig }: RenderAppOptions) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const api = createApiClient({
+    baseUrl: config.apiBaseUrl,
+    bridge,
+    fetch: () => Promise.reject(new Error('no fetch')),
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders config={config} bridge={bridge} api={api} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}

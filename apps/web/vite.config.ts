@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const serverUrl = 'http://localhost:3000';
+const proxiedPaths = ['/api', '/automation', '/oidc', '/oidc-interaction', '/sandbox'];
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: serverUrl, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Long-lived vendor chunks: they change less often than the app code, so browsers keep them cached.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|notistack|stylis|clsx)[\\/]/ },
+            { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
