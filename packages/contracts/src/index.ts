@@ -8,3 +8,4 @@ export * from './network.ts';
 export * from './paths.ts';
 export * from './workspace.ts';
 export * from './sandbox.ts';
+export * from './network-account.ts';
