@@ -1,0 +1,155 @@
+import { apiBasePath, automationBasePath, sandboxBasePath, testSupportBasePath } from '@outpilot/contracts';
+import { type Clock, createVirtualClock, systemClock, type VirtualClock } from '@outpilot/domain';
+import { sandboxPlugin } from '@outpilot/sandbox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createOidcClient } from './auth/oidc-client.ts';
+import type { Config } from './config.ts';
+import { createDatabase, type Database, type DatabaseHandle } from './db/create-database.ts';
+import type { AppDeps } from './deps.ts';
+import { createDevProvider } from './dev-idp/create-dev-provider.ts';
+import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
+import { registerAuthGuard } from './plugins/auth-guard.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerApiDocs, registerSecurityHeaders } from './plugins/security-and-docs.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { accountRoutes } from './routes/account-routes.ts';
+import { authRoutes } from './routes/auth-routes.ts';
+import { automationRoutes } from './routes/automation-routes.ts';
+import { publicRoutes } from './routes/public-routes.ts';
+import { testClockRoutes } from './routes/test-clock-routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database the server uses (for tests and demo data). */
+    db: Database;
+    /** The clock every component reads time from. */
+    clock: Clock;
+    config: Config;
+  }
+}
+
+export type BuildServerOverrides = {
+  clock?: Clock;
+  /** A database opened by the caller; the caller closes it. Otherwise the server opens and closes its own. */
+  database?: DatabaseHandle;
+  /** Registers extra routes before the server is sealed (tests use it for test-only routes). */
+  extend?: (app: FastifyInstance) => Promise<void> | void;
+};
+
+export const authCallbackPath = '/auth_callback';
+
+function isVirtual(clock: Clock): clock is VirtualClock {
+  return 'kind' in clock && clock.kind === 'virtual';
+}
+
+/** Builds the whole server (routes, plugins, database, identity provider) without listening. */
+export async function buildServer(
+  config: Config,
+  overrides: BuildServerOverrides = {},
+): Promise<FastifyInstance> {
+  const clock =
+    overrides.clock ??
+    (config.clock === 'virtual' ? createVirtualClock(config.virtualClockStart) : systemClock);
+  const database =
+    overrides.database ??
+    (await createDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pglite` },
+    ));
+  const ownsDatabase = overrides.database === undefined;
+
+  const app = Fastify({
+    bodyLimit: config.bodyLimitBytes,
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.accessToken',
+          '*.refreshToken',
+          '*.code_verifier',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+  // On shutdown, answers still in flight close their keep-alive connection, so close() can finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  // JSON routes take JSON only: a text/plain body is a 415, not a string to validate.
+  app.removeContentTypeParser('text/plain');
+
+  try {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorate('db', database.db);
+    app.decorate('clock', clock);
+    app.decorate('config', config);
+
+    const redirectUri = `${config.publicUrl}${authCallbackPath}`;
+    const deps: AppDeps = {
+      config,
+      db: database.db,
+      clock,
+      oidc: createOidcClient(config.oidc, redirectUri),
+    };
+
+    registerErrorHandler(app);
+    await registerSecurityHeaders(app, config.publicUrl);
+    await registerApiDocs(app);
+    registerAuthGuard(app, deps);
+
+    await app.register(
+      async (api) => {
+        await api.register(publicRoutes, { deps, databaseKind: database.kind });
+        await api.register(authRoutes, { deps });
+        await api.register(accountRoutes, { deps });
+      },
+      { prefix: apiBasePath },
+    );
+    await app.register(automationRoutes, { prefix: automationBasePath });
+
+    if (config.enableTestEndpoints && isVirtual(clock)) {
+      await app.register(testClockRoutes, { prefix: testSupportBasePath, clock });
+    }
+
+    if (config.oidc.mode === 'embedded') {
+      const provider = await createDevProvider({
+        issuer: config.oidc.issuer,
+        clientId: config.oidc.clientId,
+        clientSecret: config.oidc.clientSecret,
+        redirectUri,
+        cookieSecret: config.authSecret,
+        db: database.db,
+      });
+      await registerDevIdp(app, { provider, db: database.db, clock, homeUrl: config.publicUrl });
+    }
+
+    if (config.network === 'sandbox') {
+      await app.register(sandboxPlugin, {
+        prefix: sandboxBasePath,
+        seed: config.sandboxSeed,
+        size: config.sandboxSize,
+        clock,
+      });
+    }
+
+    if (overrides.extend) await overrides.extend(app);
+    await registerWebApp(app, config.webDistDir);
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,98 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  const dirs: string[] = [];
+  const tempDir = async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'outpilot-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(async () => {
+    await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it('serves the embedded mode by default', async () => {
+    const dataDir = await tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      dataDir,
+      databaseUrl: undefined,
+      network: 'sandbox',
+      sandboxSeed: 42,
+      sandboxSize: 3000,
+      clock: 'system',
+      enableTestEndpoints: false,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlDays: 30,
+      bodyLimitBytes: 1024 * 1024,
+    });
+    expect(config.oidc).toMatchObject({
+      mode: 'embedded',
+      issuer: 'http://localhost:3000/oidc',
+      clientId: 'outpilot-web',
+    });
+    expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('generates the auth secret once and keeps it in DATA_DIR', async () => {
+    const dataDir = await tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect((await readFile(path.join(dataDir, 'auth-secret'), 'utf8')).trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+  });
+
+  it('lists every bad variable', async () => {
+    const dataDir = await tempDir();
+    const load = () =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORT: 'eighty',
+        NETWORK: 'myspace',
+        AUTH_SECRET: 'short',
+        DATABASE_URL: 'mysql://x',
+        OIDC_ISSUER: 'https://accounts.google.com',
+      });
+    expect(load).toThrow(ConfigError);
+    try {
+      load();
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'NETWORK', 'AUTH_SECRET', 'DATABASE_URL', 'OIDC_CLIENT_ID']) {
+        expect(message).toContain(name);
+      }
+    }
+  });
+
+  it('accepts a unix-socket PostgreSQL URL and an external identity provider', async () => {
+    const config = loadConfig({
+      DATA_DIR: await tempDir(),
+      DATABASE_URL: 'postgres://root@/outpilot?host=/var/run/postgresql',
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+      AUTH_SECRET: 'x'.repeat(32),
+      CLOCK: 'virtual',
+      VIRTUAL_CLOCK_START: '2025-01-06T08:00:00.000Z',
+      ENABLE_TEST_ENDPOINTS: 'true',
+      PUBLIC_URL: 'https://outpilot.example/',
+    });
+    expect(config.databaseUrl).toBe('postgres://root@/outpilot?host=/var/run/postgresql');
+    expect(config.oidc).toEqual({
+      mode: 'external',
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
+    expect(config.publicUrl).toBe('https://outpilot.example');
+    expect(config.virtualClockStart?.toISOString()).toBe('2025-01-06T08:00:00.000Z');
+    expect(config.enableTestEndpoints).toBe(true);
+  });
+});

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalText.pipe(z.url().optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  NETWORK: z.enum(['sandbox', 'linkedin']).default('sandbox'),
+  SANDBOX_SEED: z.coerce.number().int().default(42),
+  SANDBOX_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+  OIDC_ISSUER: optionalText.pipe(z.url().optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  CLOCK: z.enum(['system', 'virtual']).default('system'),
+  VIRTUAL_CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
+  ENABLE_TEST_ENDPOINTS: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalText,
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+});
+
+/** embedded = the development identity provider mounted at /oidc; external = OIDC_ISSUER. */
+export type OidcSettings = {
+  mode: 'embedded' | 'external';
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+};
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  network: 'sandbox' | 'linkedin';
+  sandboxSeed: number;
+  sandboxSize: number;
+  oidc: OidcSettings;
+  authSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  clock: 'system' | 'virtual';
+  virtualClockStart: Date | undefined;
+  enableTestEndpoints: boolean;
+  logLevel: string;
+  webDistDir: string;
+  bodyLimitBytes: number;
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** The embedded development identity provider's one client. */
+export const devIdpClientId = 'outpilot-web';
+
+/** Reads and validates the environment once at start-up; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  if (env.OIDC_ISSUER?.trim() && (!env.OIDC_CLIENT_ID?.trim() || !env.OIDC_CLIENT_SECRET?.trim())) {
+    problems.push('  OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: both are required when OIDC_ISSUER is set');
+  }
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(`Invalid environment variables:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const authSecret = e.AUTH_SECRET ?? loadOrCreateAuthSecret(dataDir);
+  const oidc: OidcSettings = e.OIDC_ISSUER
+    ? {
+        mode: 'external',
+        issuer: e.OIDC_ISSUER,
+        clientId: e.OIDC_CLIENT_ID ?? '',
+        clientSecret: e.OIDC_CLIENT_SECRET ?? '',
+      }
+    : {
+        mode: 'embedded',
+        issuer: `${publicUrl}/oidc`,
+        clientId: devIdpClientId,
+        clientSecret: `dev-${authSecret.slice(0, 24)}`,
+      };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    network: e.NETWORK,
+    sandboxSeed: e.SANDBOX_SEED,
+    sandboxSize: e.SANDBOX_SIZE,
+    oidc,
+    authSecret,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    clock: e.CLOCK,
+    virtualClockStart: e.VIRTUAL_CLOCK_START ? new Date(e.VIRTUAL_CLOCK_START) : undefined,
+    enableTestEndpoints: e.ENABLE_TEST_ENDPOINTS,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot, '..', 'web', 'dist')),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  };
+}
+
+/** A generated secret persisted under DATA_DIR, so access tokens survive restarts. */
+function loadOrCreateAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,12 @@
+import type { Clock } from '@outpilot/domain';
+import type { OidcClient } from './auth/oidc-client.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/create-database.ts';
+
+/** What use-cases may use: the database, the clock, the configuration and the identity provider port. */
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  oidc: OidcClient;
+};

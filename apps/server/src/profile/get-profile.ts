@@ -1,0 +1,54 @@
+import type { AppProfile } from '@outpilot/contracts';
+import { and, eq } from 'drizzle-orm';
+import { personas, users } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { NotFoundError } from '../errors.ts';
+
+/** The app profile of seed 000 §3 for the signed-in user in its workspace. */
+export async function getProfile(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { userId: string; personaId: string; accessTokenExpiresAt: Date },
+): Promise<AppProfile> {
+  const [row] = await deps.db
+    .select({ user: users, persona: personas })
+    .from(personas)
+    .innerJoin(users, eq(users.id, personas.userId))
+    .where(and(eq(personas.id, input.personaId), eq(personas.userId, input.userId)))
+    .limit(1);
+  if (!row) throw new NotFoundError('Profile not found');
+  const { user, persona } = row;
+  const trialActive = persona.trialEndsAt !== null && deps.clock.now() < persona.trialEndsAt;
+  const linked =
+    persona.networkEntityId !== null && persona.networkPublicIdentifier !== null
+      ? {
+          entityId: persona.networkEntityId,
+          publicIdentifier: persona.networkPublicIdentifier,
+          givenName: persona.networkGivenName ?? '',
+          familyName: persona.networkFamilyName ?? '',
+          picture: persona.networkPicture,
+        }
+      : null;
+  return {
+    id: user.id,
+    email: user.email,
+    givenName: user.givenName,
+    familyName: user.familyName,
+    isBackendAutomation: false,
+    isBetaUser: persona.isBetaUser,
+    impersonatedPersona: null,
+    subscriptionIsActive: trialActive,
+    subscriptionOwnerId: null,
+    personaId: persona.id,
+    teamId: null,
+    teamRole: null,
+    timezoneOffset: persona.timezoneOffset,
+    workingHoursSet: persona.workingHours !== null,
+    accessTokenExpiresAt: input.accessTokenExpiresAt.toISOString(),
+    isTeamPlanAccessible: false,
+    isProPlanAccessible: trialActive,
+    exceedLinkedInInvitationsLimit: false,
+    onBoarding: persona.onboarding,
+    runningActivitiesEnabled: true,
+    linkedInProfile: linked,
+  };
+}

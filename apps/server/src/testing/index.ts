@@ -1,0 +1,16 @@
+export {
+  type CreateAccountOptions,
+  createAccount,
+  type TestAccount,
+  weekdaysNineToSeven,
+} from './create-account.ts';
+export { issueTestSession } from './issue-test-session.ts';
+export { CookieJar, type DevSignInResult, signInWithDevIdp } from './sign-in-with-dev-idp.ts';
+export { type StartTestServerOptions, startTestServer, type TestServer } from './start-test-server.ts';
+export { createTestDatabase, type TestDatabase, withDatabaseName } from './test-database.ts';
+
+/** The database backends integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testBackends(): { name: 'pglite' | 'postgres'; databaseUrl?: string }[] {
+  const url = process.env.TEST_DATABASE_URL;
+  return url ? [{ name: 'pglite' }, { name: 'postgres', databaseUrl: url }] : [{ name: 'pglite' }];
+}

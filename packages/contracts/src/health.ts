@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** GET /api/v1/health (public): the server answers and its database is reachable. */
+export const healthResponseSchema = z.object({
+  ok: z.literal(true),
+  version: z.string(),
+  database: z.enum(['pglite', 'postgres']),
+  now: z.iso.datetime(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /automation/v1/health (Bearer): the automation service answers for this workspace. */
+export const automationHealthResponseSchema = z.object({
+  ok: z.literal(true),
+  personaId: z.string(),
+});
+export type AutomationHealthResponse = z.infer<typeof automationHealthResponseSchema>;
