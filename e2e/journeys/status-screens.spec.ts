@@ -40,7 +40,7 @@ test('/ and /mailbox redirect, and an unknown route shows the 404 page with Go h
 test('the API answers bad input with clear 4xx bodies, never a 500', async ({ request }) => {
   const malformed = await request.post('/api/v1/auth/token', {
     headers: { 'content-type': 'application/json' },
-    data: '{"code": ',
+    data: Buffer.from('{"code": '),
   });
   expect(malformed.status()).toBe(400);
   expect(await malformed.json()).toMatchObject({ name: 'BadRequest' });

@@ -20,18 +20,19 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 });
-const app = await buildServer(config);
-
 const accountRequestSchema = z.object({
   email: z.email(),
   givenName: z.string().min(1),
   familyName: z.string().min(1),
   onboarded: z.boolean(),
 });
-app.post('/__e2e/accounts', async (request, reply) => {
-  const account = accountRequestSchema.parse(request.body);
-  const created = await createAccount(app.db, account);
-  return reply.code(201).send(created);
+const app = await buildServer(config, {
+  extend: (server) => {
+    server.post('/__e2e/accounts', async (request, reply) => {
+      const account = accountRequestSchema.parse(request.body);
+      return reply.code(201).send(await createAccount(server.db, account));
+    });
+  },
 });
 
 await app.listen({ port: e2ePort, host: '127.0.0.1' });
