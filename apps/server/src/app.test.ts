@@ -125,6 +125,12 @@ describe.each(testBackends())('server on $name', ({ databaseUrl }) => {
       '/api/v1/auth/sign-out',
       '/api/v1/profile',
       '/api/v1/logs',
+      '/api/v1/network-profiles',
+      '/api/v1/workspace/timezone-offset',
+      '/api/v1/workspace/working-hours-in-minutes',
+      '/api/v1/workspace/daily-limits',
+      '/api/v1/workspace/automation-mode',
+      '/api/v1/workspace/period-statistics',
       '/automation/v1/health',
     ]) {
       expect(paths, route).toContain(route);

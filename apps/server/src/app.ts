@@ -16,8 +16,10 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { automationRoutes } from './routes/automation-routes.ts';
+import { networkAccountRoutes } from './routes/network-account-routes.ts';
 import { publicRoutes } from './routes/public-routes.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
+import { workspaceRoutes } from './routes/workspace-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +116,8 @@ export async function buildServer(
         await api.register(publicRoutes, { deps, databaseKind: database.kind });
         await api.register(authRoutes, { deps });
         await api.register(accountRoutes, { deps });
+        await api.register(networkAccountRoutes, { deps });
+        await api.register(workspaceRoutes, { deps });
       },
       { prefix: apiBasePath },
     );

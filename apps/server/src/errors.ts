@@ -43,8 +43,28 @@ export class ValidationError extends AppError {
   }
 }
 
+/** A 422 with several field errors (rules of @outpilot/domain); the message is the first description. */
+export class InvalidFieldsError extends AppError {
+  constructor(errors: [FieldError, ...FieldError[]]) {
+    super(422, 'UnprocessableEntity', errors[0].description, { errors });
+  }
+}
+
+/** A 409: the request is well formed but collides with what another account holds. */
+export class ConflictError extends AppError {
+  constructor(errorName: ErrorName, message: string, cause?: unknown) {
+    super(409, errorName, message, { cause });
+  }
+}
+
 export class BadRequestError extends AppError {
   constructor(message: string) {
     super(400, 'BadRequest', message);
   }
+}
+
+/** Throws InvalidFieldsError when a domain rule reported errors. */
+export function assertNoFieldErrors(errors: FieldError[]): void {
+  const [first, ...rest] = errors;
+  if (first) throw new InvalidFieldsError([first, ...rest]);
 }

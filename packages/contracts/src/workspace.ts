@@ -85,7 +85,12 @@ export const defaultWorkingHours: WorkingHours = {
 // Timezone: PUT workspace/timezone-offset
 
 /** Minutes east of UTC (GMT+02:00 = 120); membership of the option list is a domain rule. */
-export const updateTimezoneOffsetRequestSchema = z.object({ timezone_offset: z.number().int() });
+export const timezoneOffsetNotWholeMinutesMessage = 'Timezone offset must be a whole number of minutes';
+export const updateTimezoneOffsetRequestSchema = z.object({
+  timezone_offset: z
+    .number({ error: timezoneOffsetNotWholeMinutesMessage })
+    .int({ error: timezoneOffsetNotWholeMinutesMessage }),
+});
 export type UpdateTimezoneOffsetRequest = z.infer<typeof updateTimezoneOffsetRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------

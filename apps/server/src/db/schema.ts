@@ -1,7 +1,9 @@
+import { defaultDailyLimits } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -24,6 +26,24 @@ export type WorkingHours = {
   saturday: WorkingInterval[];
   sunday: WorkingInterval[];
 };
+
+export const automationModes = ['local', 'cloud'] as const;
+export type AutomationMode = (typeof automationModes)[number];
+
+/** What the activity log records: one row per action performed on (or observed from) the network. */
+export const activityActions = [
+  'invitation_sent',
+  'invitation_accepted',
+  'invitation_withdrawn',
+  'message_sent',
+  'reply_received',
+  'post_reacted',
+  'profile_followed',
+  'profile_visited',
+  'skill_endorsed',
+  'profile_scraped',
+] as const;
+export type ActivityAction = (typeof activityActions)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -50,10 +70,20 @@ export const personas = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     timezoneOffset: integer('timezone_offset'),
     workingHours: jsonb('working_hours').$type<WorkingHours>(),
-    dailyFollowLimit: integer('daily_follow_limit').notNull().default(25),
-    dailyInvitationsLimit: integer('daily_invitations_limit').notNull().default(20),
-    dailyReactOnPostLimit: integer('daily_react_on_post_limit').notNull().default(30),
-    dailyMessagesLimit: integer('daily_messages_limit').notNull().default(30),
+    dailyFollowLimit: integer('daily_follow_limit')
+      .notNull()
+      .default(defaultDailyLimits.daily_linkedin_follow_limit),
+    dailyInvitationsLimit: integer('daily_invitations_limit')
+      .notNull()
+      .default(defaultDailyLimits.daily_linkedin_invitations_limit),
+    dailyReactOnPostLimit: integer('daily_react_on_post_limit')
+      .notNull()
+      .default(defaultDailyLimits.daily_linkedin_react_on_post_limit),
+    dailyMessagesLimit: integer('daily_messages_limit')
+      .notNull()
+      .default(defaultDailyLimits.daily_linkedin_messages_limit),
+    /** Where the campaign engine runs this workspace's actions; 'cloud' waits for the engine's cloud mode. */
+    automationMode: text('automation_mode').$type<AutomationMode>().notNull().default('local'),
     isBetaUser: boolean('is_beta_user').notNull().default(true),
     onboarding: boolean('onboarding').notNull().default(true),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true, mode: 'date' }),
@@ -64,7 +94,10 @@ export const personas = pgTable(
     networkPicture: text('network_picture'),
     createdAt: createdAt(),
   },
-  (t) => [index('personas_user_id_idx').on(t.userId)],
+  (t) => [
+    index('personas_user_id_idx').on(t.userId),
+    check('personas_automation_mode_check', sql`${t.automationMode} in ('local', 'cloud')`),
+  ],
 );
 
 /** A pending OIDC sign-in: single use, expires after 10 minutes. */
@@ -106,6 +139,33 @@ export const rotatedRefreshTokens = pgTable('rotated_refresh_tokens', {
     .references(() => sessions.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+/**
+ * Every action the campaign engine performed for a workspace (and replies and acceptances it
+ * observed), when it happened: the source of the 'Performed' statistics and of the daily limits.
+ * campaign_id and execution_id get their foreign keys when those tables exist.
+ */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id'),
+    executionId: uuid('execution_id'),
+    action: text('action').$type<ActivityAction>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activity_log_persona_id_occurred_at_idx').on(t.personaId, t.occurredAt),
+    check(
+      'activity_log_action_check',
+      sql.raw(`"action" in (${activityActions.map((action) => `'${action}'`).join(', ')})`),
+    ),
+  ],
+);
 
 export const clientLogs = pgTable('client_logs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

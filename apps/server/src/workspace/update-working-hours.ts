@@ -1,0 +1,24 @@
+import type { UpdateWorkingHoursRequest, WorkingHoursResponse } from '@outpilot/contracts';
+import { validateWorkingHours } from '@outpilot/domain';
+import { eq } from 'drizzle-orm';
+import { personas } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { assertNoFieldErrors, NotFoundError } from '../errors.ts';
+
+/** PUT workspace/working-hours-in-minutes: saves hours that pass the rules of §5, else nothing. */
+export async function updateWorkingHours(
+  deps: Pick<AppDeps, 'db'>,
+  input: { personaId: string; workingHours: UpdateWorkingHoursRequest },
+): Promise<WorkingHoursResponse> {
+  assertNoFieldErrors(validateWorkingHours(input.workingHours));
+  // Only the weekday keys: whatever else the body held is not stored.
+  const { monday, tuesday, wednesday, thursday, friday, saturday, sunday } = input.workingHours;
+  const workingHours = { monday, tuesday, wednesday, thursday, friday, saturday, sunday };
+  const [row] = await deps.db
+    .update(personas)
+    .set({ workingHours })
+    .where(eq(personas.id, input.personaId))
+    .returning({ id: personas.id });
+  if (!row) throw new NotFoundError('Workspace not found');
+  return workingHours;
+}
