@@ -18,7 +18,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|notistack|stylis|clsx)[\\/]/ },
+            // Only the MUI modules the first screen needs: components used by lazy screens only
+            // (dialogs, selects, tabs, drawer...) stay in those screens' chunks.
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@mui|@emotion|@popperjs|notistack|stylis|clsx)[\\/]/,
+              tags: ['$initial'],
+            },
             { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
           ],
         },

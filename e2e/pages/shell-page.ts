@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The authorized shell: top navigation, header user menu, side menu, footer. */
+/** The authorized shell: top navigation, header user menu, side menu, footer, notices. */
 export class ShellPage {
   constructor(private readonly page: Page) {}
 
@@ -14,8 +14,25 @@ export class ShellPage {
     await expect(this.page.getByRole('link', { name: 'Help Center' })).toBeVisible();
   }
 
-  async logOut() {
+  async openUserMenu() {
     await this.page.getByRole('button', { name: 'Account menu' }).click();
+  }
+
+  performedToday() {
+    return this.page.getByRole('group', { name: 'Performed today' });
+  }
+
+  async openSidePanel() {
+    await this.openUserMenu();
+    await this.page.getByRole('menuitem', { name: 'Profile and settings' }).click();
+  }
+
+  async logOut() {
+    await this.openUserMenu();
     await this.page.getByRole('menuitem', { name: 'Log Out' }).click();
+  }
+
+  async expectNotice(text: string) {
+    await expect(this.page.locator('#notistack-snackbar', { hasText: text })).toBeVisible();
   }
 }

@@ -47,7 +47,7 @@ const appProfile: AppProfile = {
   linkedInProfile: null,
 };
 
-function setUp(initialTokens?: TokenPair) {
+function setUp(initialTokens?: TokenPair, sandbox?: { signedIn: NetworkProfile | null; signIns: string[] }) {
   const calls: string[] = [];
   let refreshes = 0;
   const api: ProductApi = {
@@ -97,8 +97,16 @@ function setUp(initialTokens?: TokenPair) {
     api,
     tokens,
     clock,
+    ...(sandbox
+      ? {
+          signInToNetwork: async (email: string) => {
+            sandbox.signIns.push(email);
+            sandbox.signedIn = networkMe;
+          },
+        }
+      : {}),
     network: {
-      getMyProfile: async () => networkMe,
+      getMyProfile: async () => (sandbox ? sandbox.signedIn : networkMe),
       getProfile: async (publicIdentifier) => {
         if (publicIdentifier === 'missing') throw new AgentError('NotFound', 'This member does not exist');
         return { ...networkMe, publicIdentifier, degree: 'SECOND' };
@@ -171,6 +179,23 @@ describe('bridge host', () => {
       refreshToken: 'r1',
     });
     expect(events.map((event) => event.event)).toEqual(['productSignedIn']);
+  });
+
+  it('signs a browser with no network session in to the sandbox as the user after the exchange', async () => {
+    const sandbox = { signedIn: null as NetworkProfile | null, signIns: [] as string[] };
+    const { host, calls, events } = setUp(undefined, sandbox);
+    await host.handle(request('api', 'exchangeAuthorizationCode', { code: 'code-1', state: 's' }));
+    expect(calls).toEqual(['exchange code-1', 'getProfile a1']);
+    expect(sandbox.signIns).toEqual(['me@example.com']);
+    expect(events.map((event) => event.event)).toEqual(['productSignedIn']);
+    expect(await host.handle(request('network', 'getMyProfile'))).toMatchObject({ result: networkMe });
+
+    // A browser already signed in to the network keeps its member.
+    const signedIn = { signedIn: networkMe as NetworkProfile | null, signIns: [] as string[] };
+    const second = setUp(undefined, signedIn);
+    await second.host.handle(request('api', 'exchangeAuthorizationCode', { code: 'code-2', state: 's' }));
+    expect(signedIn.signIns).toEqual([]);
+    expect(second.calls).toEqual(['exchange code-2']);
   });
 
   it('hands out the stored token, and refreshes it first when it expires within a minute', async () => {

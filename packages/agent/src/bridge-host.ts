@@ -30,6 +30,12 @@ export type BridgeHostOptions = {
   api: ProductApi;
   tokens: TokenStore;
   network: ProfileNetworkClient;
+  /**
+   * Signs the browser in to the network as the member chosen for this e-mail. Given only in sandbox
+   * mode, where "the browser is signed in to the network" is a sandbox session: after the product
+   * sign-in, a browser with no session gets one, so the link step captures that member.
+   */
+  signInToNetwork?: (email: string) => Promise<unknown>;
   clock?: Clock;
   events?: BridgeEventEmitter;
 };
@@ -124,6 +130,19 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
     await tokens.clear();
   };
 
+  // Best effort: a failure here leaves the browser signed out of the network, which the link step reports.
+  const ensureNetworkSession = async (accessToken: string) => {
+    const { signInToNetwork } = options;
+    if (!signInToNetwork) return;
+    try {
+      if ((await network.getMyProfile()) !== null) return;
+      const profile = await api.getProfile(accessToken);
+      await signInToNetwork(profile.email);
+    } catch {
+      // Nothing to do: the product sign-in itself succeeded.
+    }
+  };
+
   const tokenInfo = ({ accessToken, accessTokenExpiresAt }: TokenPair) => ({
     accessToken,
     accessTokenExpiresAt,
@@ -144,6 +163,7 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
       exchangeAuthorizationCode: async (payload) => {
         const { returnTo, ...pair } = await api.exchangeCode(payload);
         await tokens.set(pair);
+        await ensureNetworkSession(pair.accessToken);
         events.emit('productSignedIn', { accessTokenExpiresAt: pair.accessTokenExpiresAt });
         return { returnTo };
       },

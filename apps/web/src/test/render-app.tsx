@@ -12,17 +12,25 @@ export type RenderAppOptions = {
   routes: RouteObject[];
   path?: string;
   config?: ClientConfig;
+  /** Answers the main API calls; by default every call fails like a network error. */
+  fetch?: typeof fetch;
 };
 
 /** Renders routes in a memory router inside the app's providers, with a fake bridge. */
-export function renderApp({ bridge, routes, path = '/', config = testConfig }: RenderAppOptions) {
+export function renderApp({
+  bridge,
+  routes,
+  path = '/',
+  config = testConfig,
+  fetch: fetchFn = () => Promise.reject(new Error('no fetch')),
+}: RenderAppOptions) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const api = createApiClient({
     baseUrl: config.apiBaseUrl,
     bridge,
-    fetch: () => Promise.reject(new Error('no fetch')),
+    fetch: fetchFn,
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(

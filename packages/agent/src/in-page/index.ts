@@ -49,15 +49,17 @@ export function startInPageAgent({
 }: InPageAgentOptions): InPageAgent {
   const fetchInPage: FetchLike = (input, init) => window.fetch(input, init);
   const events = createBridgeEventEmitter();
-  const network = config.sandboxBaseUrl
+  const sandbox = config.sandboxBaseUrl
     ? new SandboxNetworkClient({ sandboxBaseUrl: config.sandboxBaseUrl, fetch: fetchInPage })
-    : unreachableNetwork;
+    : undefined;
+  const network: ProfileNetworkClient = sandbox ?? unreachableNetwork;
   const host = createBridgeHost({
     version: config.version,
     homeUrl: `${window.location.origin}/`,
     api: new ApiClient({ apiBaseUrl: config.apiBaseUrl, fetch: fetchInPage }),
     tokens: createTokenStore(createLocalStorageStore(window.localStorage)),
     network,
+    ...(sandbox ? { signInToNetwork: (email: string) => sandbox.signIn(email) } : {}),
     clock,
     events,
   });

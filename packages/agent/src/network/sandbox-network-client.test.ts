@@ -20,7 +20,12 @@ describe('SandboxNetworkClient', () => {
   let server: TestServer;
   beforeAll(async () => {
     // Answers like apps/sandbox: the session comes from the header (or a cookie).
-    server = await startTestServer((request, response) => {
+    server = await startTestServer((request, response, body) => {
+      if (request.method === 'POST' && request.url === '/sandbox/api/session') {
+        const { email } = JSON.parse(body) as { email?: string };
+        if (email === 'ann@example.com') return sendJson(response, 201, { sessionId: 's-1', profile: me });
+        return sendJson(response, 404, { name: 'NotFound', message: 'No member' });
+      }
       const signedIn = request.headers['x-sandbox-session'] === 'good';
       const url = request.url ?? '';
       if (!signedIn) return sendJson(response, 401, { name: 'NotAuthenticated', message: 'Not signed in' });
@@ -64,5 +69,14 @@ describe('SandboxNetworkClient', () => {
       status: 500,
     });
     await expect(client('good').getProfile('odd-000004')).rejects.toMatchObject({ name: 'BadGateway' });
+  });
+
+  it('signs the browser in to the sandbox with an e-mail', async () => {
+    await expect(client().signIn('ann@example.com')).resolves.toEqual({ sessionId: 's-1', profile: me });
+    const sent = server.requests.at(-1);
+    expect(sent).toMatchObject({ method: 'POST', url: '/sandbox/api/session' });
+    expect(JSON.parse(sent?.body ?? '')).toEqual({ email: 'ann@example.com' });
+    expect(sent?.headers['content-type']).toBe('application/json');
+    await expect(client().signIn('nobody@example.com')).rejects.toMatchObject({ name: 'NotFound' });
   });
 });

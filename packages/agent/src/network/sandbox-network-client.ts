@@ -1,8 +1,10 @@
 import {
   type NetworkProfile,
   networkProfileSchema,
+  type SandboxSessionResponse,
   sandboxPaths,
   sandboxSessionHeader,
+  sandboxSessionResponseSchema,
 } from '@outpilot/contracts';
 import type { FetchLike } from '../api-client.ts';
 import { AgentError, badGateway } from '../errors.ts';
@@ -46,8 +48,25 @@ export class SandboxNetworkClient implements ProfileNetworkClient {
     return this.#getProfile(sandboxPaths.profile(publicIdentifier), options);
   }
 
+  /**
+   * Signs the browser in to the sandbox as the member chosen for this e-mail (POST session): the
+   * sandbox sets its session cookie, so later calls from this browser are "signed in to the network".
+   */
+  async signIn(email: string, options?: CallOptions): Promise<SandboxSessionResponse> {
+    const response = await this.#send('POST', sandboxPaths.session, options, { email });
+    let raw: unknown;
+    try {
+      raw = await response.json();
+    } catch {
+      throw badGateway(response.status);
+    }
+    const parsed = sandboxSessionResponseSchema.safeParse(raw);
+    if (!parsed.success) throw badGateway(response.status);
+    return parsed.data;
+  }
+
   async #getProfile(path: string, options: CallOptions | undefined): Promise<NetworkProfile> {
-    const response = await this.#get(path, options);
+    const response = await this.#send('GET', path, options);
     let raw: unknown;
     try {
       raw = await response.json();
@@ -59,15 +78,22 @@ export class SandboxNetworkClient implements ProfileNetworkClient {
     return parsed.data;
   }
 
-  async #get(path: string, options: CallOptions | undefined): Promise<Response> {
+  async #send(
+    method: 'GET' | 'POST',
+    path: string,
+    options: CallOptions | undefined,
+    body?: unknown,
+  ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.#sessionId) headers[sandboxSessionHeader] = this.#sessionId;
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     let response: Response;
     try {
       response = await this.#fetch(`${this.#baseUrl}${path}`, {
-        method: 'GET',
+        method,
         headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'include',
         signal: options?.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
       });

@@ -1,6 +1,52 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useProfile } from '../auth/auth-queries.ts';
 import { PageTitle } from '../shell/page-title.tsx';
+import { AutomationModePanel } from '../workspace/automation-mode-panel.tsx';
+import { WorkingHoursSettings } from '../workspace/working-hours-settings.tsx';
 
-/** Account page (Automation Mode, Working Hours, Subscription Billing): built by the account issue. */
+const tabs = ['Automation Mode', 'Working Hours', 'Subscription Billing'] as const;
+type AccountTab = (typeof tabs)[number];
+const idOf = (tab: AccountTab) => tab.toLowerCase().replace(/\s+/g, '-');
+
+/** Account page (/account): Automation Mode, Working Hours, Subscription Billing. */
 export function AccountPage() {
-  return <PageTitle>Account</PageTitle>;
+  const [tab, setTab] = useState<AccountTab>('Automation Mode');
+  const profile = useProfile().data;
+  return (
+    <Box>
+      <PageTitle>Account</PageTitle>
+      <Tabs value={tab} onChange={(_, next: AccountTab) => setTab(next)} aria-label="Account" sx={{ mb: 2 }}>
+        {tabs.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            label={name}
+            id={`account-tab-${idOf(name)}`}
+            aria-controls={`account-panel-${idOf(name)}`}
+          />
+        ))}
+      </Tabs>
+      <Paper
+        variant="outlined"
+        sx={{ p: 3 }}
+        role="tabpanel"
+        id={`account-panel-${idOf(tab)}`}
+        aria-labelledby={`account-tab-${idOf(tab)}`}
+      >
+        {tab === 'Automation Mode' && <AutomationModePanel />}
+        {tab === 'Working Hours' && <WorkingHoursSettings timezoneOffset={profile?.timezoneOffset ?? null} />}
+        {tab === 'Subscription Billing' && (
+          // The billing view comes with the billing issue.
+          <Typography variant="h5" component="h2">
+            Subscription Billing
+          </Typography>
+        )}
+      </Paper>
+    </Box>
+  );
 }

@@ -50,7 +50,8 @@ describe('AuthGate', () => {
       await screen.findByRole('heading', { name: 'Choose your GMT and working hours' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Step 4 of 5')).toBeInTheDocument();
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Timezone' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeInTheDocument();
   });
 
   it('3. shows the working hours step when working hours are not set', async () => {

@@ -1,14 +1,30 @@
 import Box from '@mui/material/Box';
 import type { AppProfile } from '@outpilot/contracts';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import type { OnboardingStep } from './decide-onboarding-step.ts';
 import { InstallExtensionStep } from './onboarding/install-extension-step.tsx';
-import { LinkAccountStep } from './onboarding/link-account-step.tsx';
 import { SignInStep } from './onboarding/sign-in-step.tsx';
-import { TimezoneStep } from './onboarding/timezone-step.tsx';
-import { WorkingHoursStep } from './onboarding/working-hours-step.tsx';
 import { useAuthState } from './use-auth-state.ts';
+
+// Steps 3 to 5 are loaded when reached: a signed-in user never downloads them again.
+const LinkAccountStep = lazy(async () => ({
+  default: (await import('./onboarding/link-account-step.tsx')).LinkAccountStep,
+}));
+const TimezoneStep = lazy(async () => ({
+  default: (await import('./onboarding/timezone-step.tsx')).TimezoneStep,
+}));
+const WorkingHoursStep = lazy(async () => ({
+  default: (await import('./onboarding/working-hours-step.tsx')).WorkingHoursStep,
+}));
+
+function Spinner() {
+  return (
+    <Box component="main">
+      <FullPageSpinner />
+    </Box>
+  );
+}
 
 function OnboardingScreen({ step, profile }: { step: OnboardingStep; profile: AppProfile | null }) {
   switch (step) {
@@ -17,7 +33,7 @@ function OnboardingScreen({ step, profile }: { step: OnboardingStep; profile: Ap
     case 'timezone':
       return <TimezoneStep />;
     case 'working-hours':
-      return <WorkingHoursStep />;
+      return profile ? <WorkingHoursStep profile={profile} /> : <SignInStep />;
     case 'link-account':
       return profile ? <LinkAccountStep profile={profile} /> : <SignInStep />;
     case 'sign-in':
@@ -30,15 +46,15 @@ export function AuthGate({ children }: { children: (profile: AppProfile) => Reac
   const state = useAuthState();
   switch (state.status) {
     case 'unresolved':
-      return (
-        <Box component="main">
-          <FullPageSpinner />
-        </Box>
-      );
+      return <Spinner />;
     case 'failed':
       throw state.error;
     case 'none':
-      return <OnboardingScreen step={state.step} profile={state.profile} />;
+      return (
+        <Suspense fallback={<Spinner />}>
+          <OnboardingScreen step={state.step} profile={state.profile} />
+        </Suspense>
+      );
     case 'auth':
       return children(state.profile);
   }

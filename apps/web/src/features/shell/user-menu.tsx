@@ -5,23 +5,28 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { AppProfile } from '@outpilot/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { useSignOut } from '../auth/use-sign-out.ts';
+import { PerformedToday } from '../workspace/performed-today.tsx';
+
+// The side panel is loaded the first time it is opened.
+const ProfileSidePanel = lazy(async () => ({
+  default: (await import('../account/profile-side-panel.tsx')).ProfileSidePanel,
+}));
 
 function initialsOf(profile: AppProfile): string {
   return `${profile.givenName.charAt(0)}${profile.familyName.charAt(0)}`.toUpperCase() || '?';
 }
 
-/**
- * Header user menu. The 'Performed today' statistics block is left out until the account issue
- * brings the workspace statistics call: showing it empty would pretend figures.
- */
+/** Header user menu: account links, 'Performed today', the side panel, Log Out, legal links. */
 export function UserMenu({ profile }: { profile: AppProfile }) {
   const config = useClientConfig();
   const signOut = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [isPanelOpen, setIsPanelOpen] = useState(false);
+  const [hasOpenedPanel, setHasOpenedPanel] = useState(false);
   const isOpen = anchor !== null;
   const close = () => setAnchor(null);
   const name = `${profile.givenName} ${profile.familyName}`.trim();
@@ -53,6 +58,18 @@ export function UserMenu({ profile }: { profile: AppProfile }) {
         <MenuItem
           onClick={() => {
             close();
+            setHasOpenedPanel(true);
+            setIsPanelOpen(true);
+          }}
+        >
+          Profile and settings
+        </MenuItem>
+        <Divider />
+        <PerformedToday timezoneOffset={profile.timezoneOffset ?? 0} />
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
             signOut.mutate();
           }}
           disabled={signOut.isPending}
@@ -79,6 +96,11 @@ export function UserMenu({ profile }: { profile: AppProfile }) {
           Privacy policy
         </MenuItem>
       </Menu>
+      {hasOpenedPanel && (
+        <Suspense fallback={null}>
+          <ProfileSidePanel profile={profile} open={isPanelOpen} onClose={() => setIsPanelOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,32 @@
+import {
+  type LinkNetworkProfileRequest,
+  linkNetworkProfileResponseSchema,
+  type NetworkProfile,
+  networkAccountPaths,
+} from '@outpilot/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useApi } from '../../../api/api-context.tsx';
+
+export function toLinkRequest(profile: NetworkProfile): LinkNetworkProfileRequest {
+  return {
+    entityId: profile.entityId,
+    publicIdentifier: profile.publicIdentifier,
+    givenName: profile.firstName,
+    familyName: profile.lastName,
+    picture: profile.picture,
+  };
+}
+
+/** POST network-profiles: links the captured network profile; answers the updated app profile. */
+export function useLinkNetworkProfile() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (profile: NetworkProfile) =>
+      api.request({
+        method: 'POST',
+        path: networkAccountPaths.link,
+        body: toLinkRequest(profile),
+        schema: linkNetworkProfileResponseSchema,
+      }),
+  });
+}

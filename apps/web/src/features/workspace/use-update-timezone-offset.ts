@@ -1,0 +1,15 @@
+import { type UpdateTimezoneOffsetRequest, workspacePaths } from '@outpilot/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { useApi } from '../../api/api-context.tsx';
+
+/** PUT workspace/timezone-offset with {timezone_offset} in minutes east of UTC. */
+export function useUpdateTimezoneOffset() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (offset: number) => {
+      const body: UpdateTimezoneOffsetRequest = { timezone_offset: offset };
+      return api.request({ method: 'PUT', path: workspacePaths.timezoneOffset, body, schema: z.unknown() });
+    },
+  });
+}

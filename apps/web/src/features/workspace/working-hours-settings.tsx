@@ -1,0 +1,108 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { weekdays } from '@outpilot/contracts';
+import {
+  canSubmit,
+  fromWire,
+  labelFor,
+  toWire,
+  type WorkingHoursEditorState,
+  workingHoursNote,
+} from '@outpilot/domain';
+import { useState } from 'react';
+import { useNotify } from '../notices/use-notify.tsx';
+import { useUpdateWorkingHours } from './use-update-working-hours.ts';
+import { useWorkingHours } from './use-working-hours.ts';
+import { weekdayNames } from './weekday-names.ts';
+import { WorkingHoursEditor } from './working-hours-editor.tsx';
+
+export const workingHoursChangedText = 'Working hours are changed';
+
+function Schedule({ state }: { state: WorkingHoursEditorState }) {
+  return (
+    <Stack spacing={0.5} component="dl" sx={{ m: 0 }} aria-label="Schedule">
+      {weekdays.map((day) => (
+        <Stack key={day} direction="row" spacing={2} data-testid={`schedule-${day}`}>
+          <Typography component="dt" sx={{ width: 120 }}>
+            {weekdayNames[day]}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+            {state[day].selected ? state[day].range : '—'}
+          </Typography>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+type WorkingHoursSettingsProps = {
+  timezoneOffset: number | null;
+  /** The side panel edits directly; the account tab shows the schedule until Edit. */
+  isAlwaysEditing?: boolean;
+};
+
+/** Working hours of the account page and the side panel: view, edit, Cancel restores, Apply saves. */
+export function WorkingHoursSettings({ timezoneOffset, isAlwaysEditing = false }: WorkingHoursSettingsProps) {
+  const workingHours = useWorkingHours();
+  const update = useUpdateWorkingHours();
+  const { notify, notifyError } = useNotify();
+  const [draft, setDraft] = useState<WorkingHoursEditorState | null>(null);
+
+  if (workingHours.isPending) return <CircularProgress size={24} aria-label="Loading working hours" />;
+  if (workingHours.isError) return <Alert severity="error">{workingHours.error.message}</Alert>;
+
+  const saved = fromWire(workingHours.data);
+  const editing = draft ?? (isAlwaysEditing ? saved : null);
+
+  const apply = () => {
+    if (!editing) return;
+    const wire = toWire(editing);
+    if (!wire.ok) return;
+    update.mutate(wire.workingHours, {
+      onSuccess: () => {
+        notify({ message: workingHoursChangedText, variant: 'default' });
+        setDraft(null);
+      },
+      onError: notifyError,
+    });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography>Timezone: {timezoneOffset === null ? '—' : labelFor(timezoneOffset)}</Typography>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        Schedule
+      </Typography>
+      {editing ? (
+        <WorkingHoursEditor value={editing} onChange={setDraft} disabled={update.isPending} />
+      ) : (
+        <Schedule state={saved} />
+      )}
+      <Typography color="text.secondary">{workingHoursNote()}</Typography>
+      <Stack direction="row" spacing={1}>
+        {editing ? (
+          <>
+            <Button onClick={() => setDraft(null)} disabled={update.isPending || (isAlwaysEditing && !draft)}>
+              Cancel
+            </Button>
+            <Button
+              variant="contained"
+              loading={update.isPending}
+              disabled={!canSubmit(editing) || (isAlwaysEditing && !draft)}
+              onClick={apply}
+            >
+              Apply
+            </Button>
+          </>
+        ) : (
+          <Button variant="outlined" onClick={() => setDraft(saved)}>
+            Edit
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
