@@ -74,7 +74,7 @@ export function ProfileSidePanel({ profile, open, onClose }: ProfileSidePanelPro
           )}
           <Divider />
           <Section title="Daily limits">
-            <CurrentDailyLimits timezoneOffset={timezoneOffset} />
+            <CurrentDailyLimits />
           </Section>
           <Divider />
           <PerformedRange timezoneOffset={timezoneOffset} />

@@ -12,11 +12,12 @@ const limits = {
   daily_linkedin_react_on_post_limit: 35,
 };
 
-function renderForm(status = 204) {
+function renderForm(status = 200) {
   const api = createFakeApi({
-    'PUT /workspace/daily-limits': () =>
-      status === 204
-        ? { status }
+    // Like the server: a saved PUT answers the limits back.
+    'PUT /workspace/daily-limits': ({ body }) =>
+      status === 200
+        ? { status, body }
         : {
             status,
             body: {

@@ -1,6 +1,5 @@
-import { type DailyLimits, workspacePaths } from '@outpilot/contracts';
+import { type DailyLimits, dailyLimitsResponseSchema, workspacePaths } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { workspaceQueryKeys } from './workspace-query-keys.ts';
 
@@ -10,8 +9,16 @@ export function useUpdateDailyLimits() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (limits: DailyLimits) =>
-      api.request({ method: 'PUT', path: workspacePaths.dailyLimits, body: limits, schema: z.unknown() }),
-    // The statistics carry the limits, so they are read again.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceQueryKeys.periodStatisticsAll }),
+      api.request({
+        method: 'PUT',
+        path: workspacePaths.dailyLimits,
+        body: limits,
+        schema: dailyLimitsResponseSchema,
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(workspaceQueryKeys.dailyLimits, saved);
+      // The statistics show each count beside its limit.
+      return queryClient.invalidateQueries({ queryKey: workspaceQueryKeys.periodStatisticsAll });
+    },
   });
 }
