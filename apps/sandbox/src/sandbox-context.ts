@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { notAuthenticated } from './http/sandbox-error.ts';
 import type { Population } from './population/create-population.ts';
 import type { Person } from './population/person.ts';
+import type { PeopleSearch } from './search/search-people.ts';
 import { readSessionId } from './sessions/session-cookie.ts';
 import type { SandboxSession, SessionStore } from './sessions/session-store.ts';
 
@@ -10,6 +11,7 @@ import type { SandboxSession, SessionStore } from './sessions/session-store.ts';
 export type SandboxContext = {
   population: Population;
   sessions: SessionStore;
+  peopleSearch: PeopleSearch;
   clock: Clock;
   /** Where the plugin is mounted (e.g. /sandbox); '' when mounted at the root. */
   basePath: string;

@@ -11,3 +11,4 @@ export * from './paths.ts';
 export * from './sandbox.ts';
 export * from './test-support.ts';
 export * from './workspace.ts';
+export * from './sandbox-search.ts';

@@ -6,6 +6,9 @@ const statusByName: Partial<Record<ErrorName, number>> = {
   BadRequest: 400,
   NotAuthenticated: 401,
   NotAuthorized: 403,
+  SalesNavigatorNotAuthorized: 403,
+  // An empty search is "nothing here" for the importer, kept apart from a bad link (422).
+  EmptySearchPage: 404,
   NotFound: 404,
   UnprocessableEntity: 422,
   ExceedsLimit: 429,
@@ -17,11 +20,14 @@ const statusByName: Partial<Record<ErrorName, number>> = {
 export class SandboxError extends Error {
   override readonly name: ErrorName;
   readonly code: string | undefined;
+  /** Sent as Retry-After on throttling refusals, as LinkedIn's 429 pages ask clients to wait. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(name: ErrorName, message: string, code?: string) {
+  constructor(name: ErrorName, message: string, code?: string, retryAfterSeconds?: number) {
     super(message);
     this.name = name;
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get status(): number {
@@ -46,6 +52,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof SandboxError) {
       const body: ErrorBody = { name: error.name, message: error.message };
       if (error.code) body.code = error.code;
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(body);
     }
     if (error instanceof ZodError) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPopulation } from './create-population.ts';
+import { countryGeoUrnOf, industryIdOf } from './search-facets.ts';
 
 describe('createPopulation', () => {
   const population = createPopulation({ seed: 7, size: 3000 });
@@ -64,6 +65,44 @@ describe('createPopulation', () => {
       expect(counts.get(degree) ?? 0).toBeGreaterThan(population.size * 0.02);
     }
     expect(counts.get('FIRST')).toBe(population.graph.connectionsOf(0).length);
+  });
+
+  it('gives every member the ids people-search filters use, and seeded group and event memberships', () => {
+    const us = population.people.find((person) => person.location.country === 'United States');
+    expect(us?.geoUrns).toContain('103644278');
+    expect(countryGeoUrnOf('Germany')).toBe('101282230');
+    expect(industryIdOf('Software Development')).toBe('4');
+    type Member = (typeof population.people)[number];
+    const facets: [(person: Member) => string, (person: Member) => string][] = [
+      [(person) => person.company, (person) => person.companyId],
+      [(person) => person.school, (person) => person.schoolId],
+      [(person) => person.industry, (person) => person.industryId],
+      [
+        (person) => `${person.location.city}, ${person.location.country}`,
+        (person) => person.geoUrns[0] ?? '',
+      ],
+    ];
+    for (const [nameOf, idOf] of facets) {
+      // One id per name and one name per id, so a filter never finds people of another company or school.
+      const idByName = new Map(population.people.map((person) => [nameOf(person), idOf(person)]));
+      const nameById = new Map(population.people.map((person) => [idOf(person), nameOf(person)]));
+      expect(nameById.size).toBe(idByName.size);
+      for (const person of population.people) {
+        expect(idOf(person)).toMatch(/^\d+$/);
+        expect(idByName.get(nameOf(person))).toBe(idOf(person));
+      }
+    }
+    const { groups, events } = population.communities;
+    expect(groups.length).toBeGreaterThan(5);
+    expect(events.every((event) => /^7\d{18}$/.test(event.id))).toBe(true);
+    for (const community of [...groups, ...events]) {
+      const members = population.people.filter(
+        (person) => person.groupIds.includes(community.id) || person.eventIds.includes(community.id),
+      ).length;
+      expect(members / population.size).toBeGreaterThan(community.share / 2);
+      expect(members / population.size).toBeLessThan(community.share * 2);
+    }
+    expect(createPopulation({ seed: 7, size: 3000 }).communities).toEqual(population.communities);
   });
 
   it('refuses an impossible size', () => {

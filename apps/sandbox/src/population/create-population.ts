@@ -1,6 +1,8 @@
+import { type Communities, createCommunities, isInCommunity } from './communities.ts';
 import { buildConnectionGraph, type ConnectionGraph } from './connection-graph.ts';
 import type { Person } from './person.ts';
 import { randomFor } from './prng.ts';
+import { cityGeoUrnOf, companyIdOf, countryGeoUrnOf, industryIdOf, schoolIdOf } from './search-facets.ts';
 import {
   companies,
   firstNames,
@@ -19,6 +21,8 @@ export type Population = {
   size: number;
   people: readonly Person[];
   graph: ConnectionGraph;
+  /** The seeded groups and events, for search and for building demo URLs. */
+  communities: Communities;
   findByPublicIdentifier(publicIdentifier: string): Person | undefined;
   findByEntityId(entityId: string): Person | undefined;
 };
@@ -53,7 +57,7 @@ function slugify(text: string): string {
     .replace(/^-|-$/g, '');
 }
 
-function createPerson(seed: number, index: number, taken: Set<string>): Person {
+function createPerson(seed: number, index: number, taken: Set<string>, communities: Communities): Person {
   const random = randomFor(seed, `person:${index}`);
   const firstName = random.pick(firstNames);
   const lastName = random.pick(lastNames);
@@ -79,20 +83,33 @@ function createPerson(seed: number, index: number, taken: Set<string>): Person {
 
   const postCount = random.chance(0.35) ? 0 : random.int(1, 5);
   const postIds = Array.from({ length: postCount }, () => String(random.int(7_000_000_000, 7_399_999_999)));
+  // Drawn in the order of the original object literal, so existing people keep their values.
+  const memberId = random.int(1_000_000, 999_999_999);
+  const industry = random.pick(industries);
+  const school = random.pick(schools);
+  // Memberships hash (seed, community, member) and draw nothing from `random`, so they never reshuffle the fields above.
+  const idsOf = (kind: string, list: Communities['groups']) =>
+    list.filter(({ id, share }) => isInCommunity(seed, `${kind}:${id}`, share, index)).map(({ id }) => id);
 
   return {
     index,
     entityId,
     publicIdentifier,
-    memberId: random.int(1_000_000, 999_999_999),
+    memberId,
     firstName,
     lastName,
     title,
     company,
     headline: `${title} at ${company}`,
-    industry: random.pick(industries),
+    industry,
     location: { city, region, country },
-    school: random.pick(schools),
+    school,
+    geoUrns: [cityGeoUrnOf(city, country), countryGeoUrnOf(country)],
+    companyId: companyIdOf(company),
+    industryId: industryIdOf(industry),
+    schoolId: schoolIdOf(school),
+    groupIds: idsOf('group', communities.groups),
+    eventIds: idsOf('event', communities.events),
     skills: [...personSkills],
     postIds,
     isPremium: random.chance(0.12),
@@ -111,7 +128,8 @@ export function createPopulation({ seed, size }: PopulationOptions): Population 
     throw new RangeError(`Population size must be an integer between 2 and ${maxPopulationSize}`);
   }
   const taken = new Set<string>();
-  const people = Array.from({ length: size }, (_, index) => createPerson(seed, index, taken));
+  const communities = createCommunities(seed);
+  const people = Array.from({ length: size }, (_, index) => createPerson(seed, index, taken, communities));
   const byPublicIdentifier = new Map(people.map((person) => [person.publicIdentifier, person]));
   const byEntityId = new Map(people.map((person) => [person.entityId, person]));
   return {
@@ -119,6 +137,7 @@ export function createPopulation({ seed, size }: PopulationOptions): Population 
     size,
     people,
     graph: buildConnectionGraph(seed, size),
+    communities,
     findByPublicIdentifier: (publicIdentifier) => byPublicIdentifier.get(publicIdentifier),
     findByEntityId: (entityId) => byEntityId.get(entityId),
   };

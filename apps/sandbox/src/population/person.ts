@@ -12,6 +12,14 @@ export type Person = {
   industry: string;
   location: { city: string; region: string; country: string };
   school: string;
+  /** Search-filter ids (search-facets.ts): the city's and the country's geoUrn, company, industry, school. */
+  geoUrns: readonly string[];
+  companyId: string;
+  industryId: string;
+  schoolId: string;
+  /** Ids of the seeded groups the member belongs to and events they attend (communities.ts). */
+  groupIds: readonly string[];
+  eventIds: readonly string[];
   skills: readonly string[];
   /** Ids of recent posts (urn:li:activity:<id>); empty for about a third of people. */
   postIds: readonly string[];

@@ -47,3 +47,17 @@ export function hashString(text: string): number {
 export function randomFor(seed: number, key: string): Random {
   return createRandom(hashString(`${seed}:${key}`));
 }
+
+/**
+ * A well-spread float in [0, 1) for a key: FNV-1a alone barely moves when only the last digits of
+ * a key change (group 1000 vs 1001), so its bits are mixed with murmur3's finaliser first.
+ */
+export function hashUnit(text: string): number {
+  let hash = hashString(text);
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return (hash >>> 0) / 4294967296;
+}
