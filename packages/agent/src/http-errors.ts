@@ -1,18 +1,5 @@
-import { type ErrorName, errorBodySchema } from '@outpilot/contracts';
+import { errorBodySchema, errorNameForStatus } from '@outpilot/contracts';
 import { AgentError, badGateway, toErrorName } from './errors.ts';
-
-const nameByStatus: Record<number, ErrorName> = {
-  400: 'BadRequest',
-  401: 'NotAuthenticated',
-  403: 'NotAuthorized',
-  404: 'NotFound',
-  407: 'ProxyAuthenticationRequired',
-  413: 'PayloadTooLarge',
-  415: 'UnsupportedMediaType',
-  422: 'UnprocessableEntity',
-  429: 'TooManyRequests',
-  500: 'InternalError',
-};
 
 /** A non-2xx answer as an AgentError: the body's name and message when it has one, else by status. */
 export async function errorFromResponse(response: Response): Promise<AgentError> {
@@ -26,7 +13,7 @@ export async function errorFromResponse(response: Response): Promise<AgentError>
     raw = undefined;
   }
   const parsed = errorBodySchema.safeParse(raw);
-  const fallbackName = nameByStatus[response.status] ?? 'ClientError';
+  const fallbackName = errorNameForStatus(response.status);
   if (!parsed.success) {
     return new AgentError(
       fallbackName,

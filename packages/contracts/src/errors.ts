@@ -55,3 +55,24 @@ export const runtimeErrorMessages = {
   missingReceiver: 'Could not establish connection. Receiving end does not exist.',
   closedPort: 'The message port closed before a response was received.',
 } as const;
+
+const errorNamesByStatus: Readonly<Record<number, ErrorName>> = {
+  400: 'BadRequest',
+  401: 'NotAuthenticated',
+  403: 'NotAuthorized',
+  404: 'NotFound',
+  407: 'ProxyAuthenticationRequired',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'UnprocessableEntity',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  502: 'BadGateway',
+  503: 'BadGateway',
+  504: 'BadGateway',
+};
+
+/** The error name of an HTTP status, for answers that carry no body of their own. */
+export function errorNameForStatus(status: number): ErrorName {
+  return errorNamesByStatus[status] ?? (status >= 500 ? 'InternalError' : 'ClientError');
+}

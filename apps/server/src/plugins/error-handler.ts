@@ -1,22 +1,7 @@
-import type { ErrorBody, ErrorName, FieldError } from '@outpilot/contracts';
+import { type ErrorBody, errorNameForStatus, type FieldError } from '@outpilot/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
-
-const namesByStatus: Record<number, ErrorName> = {
-  400: 'BadRequest',
-  401: 'NotAuthenticated',
-  403: 'NotAuthorized',
-  404: 'NotFound',
-  407: 'ProxyAuthenticationRequired',
-  413: 'PayloadTooLarge',
-  415: 'UnsupportedMediaType',
-  422: 'UnprocessableEntity',
-  429: 'TooManyRequests',
-  502: 'BadGateway',
-  503: 'BadGateway',
-  504: 'BadGateway',
-};
 
 const fixedMessages: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported media type',
@@ -37,37 +22,37 @@ export function errorBodyOf(error: unknown): { status: number; body: ErrorBody }
     return { status: error.status, body };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const context = (error as { validationContext?: string }).validationContext ?? 'body';
-    const errors: FieldError[] = error.validation.map((issue) => ({
-      field: issue.instancePath.split('/').filter(Boolean).join('.') || context,
-      description: issue.message ?? 'Invalid value',
-    }));
-    return {
-      status: 422,
-      body: { name: 'UnprocessableEntity', message: errors[0]?.description ?? 'Invalid request', errors },
-    };
+    return validationFailure(error.validation, (error as { validationContext?: string }).validationContext);
   }
   if (isFastifyError(error) && !isResponseSerializationError(error)) {
     const status = error.statusCode ?? 500;
-    if (error.validation) {
-      const errors = error.validation.map((issue) => ({
-        field: issue.instancePath.split('/').filter(Boolean).join('.') || (error.validationContext ?? 'body'),
-        description: issue.message ?? 'Invalid value',
-      }));
-      return {
-        status: 422,
-        body: { name: 'UnprocessableEntity', message: errors[0]?.description ?? 'Invalid request', errors },
-      };
-    }
+    if (error.validation) return validationFailure(error.validation, error.validationContext);
     if (status >= 400 && status < 500) {
       const isJsonSyntax = error instanceof SyntaxError;
       const message = isJsonSyntax
         ? 'Request body is not valid JSON'
         : (fixedMessages[error.code] ?? (error.message || 'Bad request'));
-      return { status, body: { name: namesByStatus[status] ?? 'ClientError', message } };
+      return { status, body: { name: errorNameForStatus(status), message } };
     }
   }
   return { status: 500, body: internalBody };
+}
+
+type ValidationIssue = { instancePath: string; message?: string };
+
+/** A request that failed its schema: 422 with one field error per issue, the first one as the message. */
+function validationFailure(
+  issues: readonly ValidationIssue[],
+  context: string | undefined,
+): { status: number; body: ErrorBody } {
+  const errors: FieldError[] = issues.map((issue) => ({
+    field: issue.instancePath.split('/').filter(Boolean).join('.') || (context ?? 'body'),
+    description: issue.message ?? 'Invalid value',
+  }));
+  return {
+    status: 422,
+    body: { name: 'UnprocessableEntity', message: errors[0]?.description ?? 'Invalid request', errors },
+  };
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
