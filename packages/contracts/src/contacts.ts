@@ -1,0 +1,221 @@
+import { z } from 'zod';
+
+/**
+ * Contacts calls of seed 002 §7.1. Wire names stay snake_case as the spec's raw contact gives
+ * them. The `$filter` grammar, its limits and the paging rules live in @outpilot/domain (filter/);
+ * these schemas bound the raw strings and name the fields each list allows.
+ */
+
+/** Paths under the main API base (apiBasePath). */
+export const contactsPaths = {
+  page: '/contacts/page',
+  export: '/contacts/export',
+  csvExample: '/contacts/csv-example',
+  locations: '/contacts/locations',
+  /** DELETE with $filter and/or keywords, like the preview. */
+  delete: '/contacts',
+  deletePreview: '/contacts/delete/preview',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// List queries (shared shape of every list endpoint: ARCHITECTURE.md "API shape")
+
+/** Page size choices of §9; take above the largest is refused. */
+export const contactPageSizes = [10, 25, 50, 100] as const;
+export const defaultContactPageSize = 25;
+export const contactsMaxTake = 100;
+export const contactsMaxSkip = 10_000_000;
+/** Enough for 100 selected ids as `id in ('…', …)`; the domain parser enforces the same limit. */
+export const contactsFilterMaxLength = 8000;
+export const contactsOrderByMaxLength = 500;
+export const contactsKeywordsMaxLength = 200;
+
+const countText = (parameter: string, max: number) =>
+  z.coerce
+    .number({ error: `${parameter} must be a whole number` })
+    .int({ error: `${parameter} must be a whole number` })
+    .min(0, { error: `${parameter} must not be negative` })
+    .max(max, { error: `${parameter} must be at most ${max}` });
+
+/**
+ * Query string of GET contacts/page and contacts/export. Everything arrives as text; take and
+ * skip are coerced here, the filter and order are parsed against contactFilterFields and
+ * contactSortableFields by the domain. `keywords` (the spec's name) and `$searchQuery`
+ * (ARCHITECTURE's) are the same search; either may be sent.
+ */
+export const contactsPageQuerySchema = z.object({
+  $take: countText('$take', contactsMaxTake).optional(),
+  $skip: countText('$skip', contactsMaxSkip).optional(),
+  $filter: z
+    .string()
+    .max(contactsFilterMaxLength, {
+      error: `Filter is too long (at most ${contactsFilterMaxLength} characters)`,
+    })
+    .optional(),
+  $orderby: z.string().max(contactsOrderByMaxLength).optional(),
+  keywords: z.string().max(contactsKeywordsMaxLength).optional(),
+  $searchQuery: z.string().max(contactsKeywordsMaxLength).optional(),
+});
+export type ContactsPageQuery = z.infer<typeof contactsPageQuerySchema>;
+export type ContactsPageQueryInput = z.input<typeof contactsPageQuerySchema>;
+
+/** A list answer: one page of documents and the count of all matches. */
+function listAnswerSchema<Document extends z.ZodType>(document: Document) {
+  return z.object({
+    documents: z.array(document),
+    total: z.number().int().nonnegative(),
+    /** Set when total came from the planner's estimate rather than an exact count (huge lists). */
+    total_is_estimate: z.boolean().optional(),
+  });
+}
+
+/** DELETE contacts and GET contacts/delete/preview: "filter and searchQuery" (§7.1), no paging. */
+export const contactsSelectionQuerySchema = z.object({
+  filter: z
+    .string()
+    .max(contactsFilterMaxLength, {
+      error: `Filter is too long (at most ${contactsFilterMaxLength} characters)`,
+    })
+    .optional(),
+  searchQuery: z.string().max(contactsKeywordsMaxLength).optional(),
+});
+export type ContactsSelectionQuery = z.infer<typeof contactsSelectionQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Contact document: GET contacts/page
+
+export const contactTextMaxLength = 255;
+export const contactLongTextMaxLength = 1000;
+export const contactUrlMaxLength = 2048;
+export const publicIdentifierMaxLength = 100;
+
+const text = z.string().max(contactTextMaxLength);
+const longText = z.string().max(contactLongTextMaxLength);
+const isoDatetime = z.iso.datetime({ offset: true });
+
+/** Connection degree: 1st, 2nd, 3rd+ (null when unknown, e.g. a profile not yet visited). */
+export const contactDistanceSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable();
+export type ContactDistance = z.infer<typeof contactDistanceSchema>;
+
+export const contactActionSchema = z.object({
+  enabled: z.boolean(),
+  /** Why the action is disabled, shown as a tooltip. */
+  hint: z.string().max(500).nullable(),
+});
+export type ContactAction = z.infer<typeof contactActionSchema>;
+
+export const contactDocumentSchema = z.object({
+  id: z.uuid(),
+  created: isoDatetime,
+  picture_url: z.string().max(contactUrlMaxLength).nullable(),
+  full_name: text,
+  first_name: text,
+  last_name: text,
+  /** Null for a contact known only by a Sales Navigator lead id so far. */
+  linkedin_public_identifier: z.string().max(publicIdentifierMaxLength).nullable(),
+  /** The headline. */
+  occupation: longText.nullable(),
+  is_premium: z.boolean(),
+  distance: contactDistanceSchema,
+  linkedin_entity_id: z.string().max(100).nullable(),
+  location: text.nullable(),
+  /** The current company. */
+  last_job: text.nullable(),
+  /** Last action date. */
+  contacted: isoDatetime.nullable(),
+  imported: isoDatetime,
+  custom_field_1: longText.nullable(),
+  custom_field_2: longText.nullable(),
+  custom_field_3: longText.nullable(),
+  /** Import list ids. */
+  tags: z.array(z.uuid()).max(1000),
+  /** Campaign ids. */
+  campaigns: z.array(z.uuid()).max(1000),
+  actions: z.object({ open_linkedin_profile: contactActionSchema }),
+});
+export type ContactDocument = z.infer<typeof contactDocumentSchema>;
+
+export const contactsPageAnswerSchema = listAnswerSchema(contactDocumentSchema);
+export type ContactsPageAnswer = z.infer<typeof contactsPageAnswerSchema>;
+
+/**
+ * The `$filter` allow-list of contact lists, in the shape of the domain's FilterFieldSpec.
+ * `tags` are import list ids and `campaigns` campaign ids, filtered with any().
+ */
+export const contactFilterFields = {
+  id: { type: 'uuid' },
+  full_name: { type: 'string' },
+  occupation: { type: 'string' },
+  location: { type: 'string' },
+  distance: { type: 'number' },
+  is_premium: { type: 'boolean' },
+  contacted: { type: 'datetime' },
+  created: { type: 'datetime' },
+  imported: { type: 'datetime' },
+  tags: { type: 'collection', element: 'uuid' },
+  campaigns: { type: 'collection', element: 'uuid' },
+  custom_field_1: { type: 'string' },
+  custom_field_2: { type: 'string' },
+  custom_field_3: { type: 'string' },
+} as const;
+export type ContactFilterField = keyof typeof contactFilterFields;
+
+/** Server-side sortable fields of §3 (`state` belongs to the campaign-contact list). */
+export const contactSortableFields = [
+  'full_name',
+  'contacted',
+  'created',
+  'custom_field_1',
+  'custom_field_2',
+  'custom_field_3',
+  'occupation',
+  'location',
+  'imported',
+] as const;
+export type ContactSortableField = (typeof contactSortableFields)[number];
+
+/** Default orders of §9. */
+export const contactDefaultOrderBy = {
+  allContacts: 'imported desc',
+  importList: 'imported asc',
+  addToCampaign: 'imported desc',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Locations: GET contacts/locations (the Location filter's searchable options)
+
+export const defaultLocationsTake = 10;
+export const maxLocationsTake = 50;
+
+export const contactLocationsQuerySchema = z.object({
+  searchQuery: z.string().max(contactsKeywordsMaxLength).optional(),
+  take: countText('take', maxLocationsTake).default(defaultLocationsTake),
+});
+export type ContactLocationsQuery = z.infer<typeof contactLocationsQuerySchema>;
+
+export const contactLocationsAnswerSchema = z.object({ documents: z.array(text) });
+export type ContactLocationsAnswer = z.infer<typeof contactLocationsAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Removal preview: GET contacts/delete/preview
+
+export const contactsDeletePreviewAnswerSchema = z.object({
+  /** Contacts the rules keep from deletion, by rule; empty when every contact can go. */
+  validation_rules_summary: z
+    .array(z.object({ count: z.number().int().nonnegative(), description: z.string().max(500) }))
+    .max(100),
+  valid_audience_count: z.number().int().nonnegative(),
+});
+export type ContactsDeletePreviewAnswer = z.infer<typeof contactsDeletePreviewAnswerSchema>;
+
+/** DELETE contacts: the spec shows no body; the count feeds 'Contacts are deleted from the system'. */
+export const deleteContactsAnswerSchema = z.object({ deleted_count: z.number().int().nonnegative() });
+export type DeleteContactsAnswer = z.infer<typeof deleteContactsAnswerSchema>;
+
+export const contactsTexts = {
+  added: 'Contacts are added',
+  excluded: 'Contacts are excluded',
+  deleted: 'Contacts are deleted from the system',
+  selectOtherContacts: 'Please select other contacts',
+  upgradeToPro: 'Upgrade your plan to Pro',
+} as const;
