@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { reactionSchema } from './campaigns.ts';
+import { operationTypeSchema } from './executions.ts';
+
+/**
+ * The runner protocol of the automation service (ARCHITECTURE "Campaign engine"), under
+ * automationBasePath. A runner is a cloud worker or the agent in the user's browser.
+ *
+ * 1. claim: the server picks due activities in one transaction (FOR UPDATE SKIP LOCKED) for the
+ *    personas the runner may act for, only inside the persona's working hours and while the daily
+ *    limit of the action's kind has room, and leases them for lease_seconds. An activity whose
+ *    lease runs out without a report becomes claimable again with attempt + 1.
+ * 2. The runner performs the operation through its NetworkClient.
+ * 3. report: exactly one outcome per attempt. idempotency_key (the runner's, stable across
+ *    retries of the same report) makes a resent report answer duplicate: true and change nothing.
+ *    A report for a stale attempt (the lease expired and someone else claimed) is refused with
+ *    accepted: false, so an action is never counted twice.
+ *    Outcomes: executed (done on the network), error (failed; transient ones are retried by the
+ *    engine, others fail the execution), skipped (nothing to do for this contact: already
+ *    connected, no posts, private profile), withdrawn (the invitation was withdrawn),
+ *    limit_exceeded (the network refused for a limit; the engine reschedules or pauses the
+ *    campaign with the matching pause reason).
+ * 4. sync: the runner reports new connections and incoming messages it has seen, which is how
+ *    invitations become Connected and replies stop sequences. Both are idempotent by network ids.
+ */
+export const automationActivitiesPaths = {
+  claim: '/activities/claim',
+  report: '/activities/:id/report',
+  syncConnections: '/sync/connections',
+  syncConversations: '/sync/conversations',
+} as const;
+
+export const maxClaimBatch = 50;
+export const maxLeaseSeconds = 15 * 60;
+
+export const claimActivitiesRequestSchema = z.object({
+  runner_id: z.string().min(1).max(200),
+  max: z.number().int().min(1).max(maxClaimBatch),
+  lease_seconds: z.number().int().min(10).max(maxLeaseSeconds),
+  /** Restrict to these personas (a browser runner acts only for its signed-in user). */
+  persona_ids: z.array(z.uuid()).max(100).optional(),
+});
+export type ClaimActivitiesRequest = z.infer<typeof claimActivitiesRequestSchema>;
+
+export const activityTargetSchema = z.object({
+  contact_id: z.uuid(),
+  public_identifier: z.string().max(200),
+  entity_id: z.string().max(200).nullable(),
+  profile_url: z.string().max(2048),
+  first_name: z.string().max(200),
+  last_name: z.string().max(200),
+});
+export type ActivityTarget = z.infer<typeof activityTargetSchema>;
+
+export const claimedActivitySchema = z.object({
+  activity_id: z.uuid(),
+  attempt: z.number().int().min(1),
+  lease_expires_at: z.iso.datetime({ offset: true }),
+  persona_id: z.uuid(),
+  campaign_id: z.uuid(),
+  execution_id: z.uuid(),
+  step_number: z.number().int().min(1),
+  operation_type: operationTypeSchema,
+  target: activityTargetSchema,
+  /** Rendered with the contact's values: the invitation note (null: none) or the message. */
+  message: z.string().max(8000).nullable(),
+  reaction: reactionSchema.nullable(),
+  /** The network's invitation id, for Withdraw. */
+  network_ref: z.string().max(500).nullable(),
+});
+export type ClaimedActivity = z.infer<typeof claimedActivitySchema>;
+export const claimActivitiesResponseSchema = z.object({ activities: z.array(claimedActivitySchema) });
+export type ClaimActivitiesResponse = z.infer<typeof claimActivitiesResponseSchema>;
+
+export const activityOutcomes = ['executed', 'error', 'skipped', 'withdrawn', 'limit_exceeded'] as const;
+export const activityOutcomeSchema = z.enum(activityOutcomes);
+export type ActivityOutcome = z.infer<typeof activityOutcomeSchema>;
+
+/** The NetworkError fields the engine needs to decide: retry, skip, reschedule or pause. */
+export const activityErrorSchema = z.object({
+  name: z.string().max(100),
+  code: z.string().max(100).optional(),
+  message: z.string().max(2000),
+  transient: z.boolean(),
+  retry_after_ms: z.number().int().nonnegative().optional(),
+});
+export type ActivityError = z.infer<typeof activityErrorSchema>;
+
+export const reportActivityRequestSchema = z.object({
+  attempt: z.number().int().min(1),
+  idempotency_key: z.string().min(8).max(200),
+  outcome: activityOutcomeSchema,
+  /** Invitation id, message id or post URN of what was done. */
+  network_ref: z.string().max(500).optional(),
+  error: activityErrorSchema.optional(),
+  /** When the runner did it (its clock may lag; the server keeps its own time as well). */
+  performed_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type ReportActivityRequest = z.infer<typeof reportActivityRequestSchema>;
+export const reportActivityResponseSchema = z.object({ accepted: z.boolean(), duplicate: z.boolean() });
+export type ReportActivityResponse = z.infer<typeof reportActivityResponseSchema>;
+
+export const syncConnectionsRequestSchema = z.object({
+  persona_id: z.uuid(),
+  connections: z
+    .array(
+      z.object({
+        public_identifier: z.string().max(200),
+        entity_id: z.string().max(200).nullable(),
+        connected_at: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .max(1000),
+});
+export type SyncConnectionsRequest = z.infer<typeof syncConnectionsRequestSchema>;
+
+export const syncConversationsRequestSchema = z.object({
+  persona_id: z.uuid(),
+  messages: z
+    .array(
+      z.object({
+        /** The network's message id; the dedupe key. */
+        message_id: z.string().max(500),
+        conversation_id: z.string().max(500),
+        conversation_url: z.string().max(2048).nullable(),
+        from_public_identifier: z.string().max(200),
+        from_entity_id: z.string().max(200).nullable(),
+        /** Messages from the persona itself are sent too, so manual replies are seen. */
+        from_self: z.boolean(),
+        sent_at: z.iso.datetime({ offset: true }),
+      }),
+    )
+    .max(1000),
+  /** The cursor the runner continues from next time. */
+  next_sync_token: z.string().max(2000).nullable(),
+});
+export type SyncConversationsRequest = z.infer<typeof syncConversationsRequestSchema>;
+
+/** How many executions moved forward (accepted, replied) and the stored sync token. */
+export const syncResponseSchema = z.object({
+  updated_executions: z.number().int().nonnegative(),
+  sync_token: z.string().max(2000).nullable(),
+});
+export type SyncResponse = z.infer<typeof syncResponseSchema>;

@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { actionStepTypes, pageOf, pageQuerySchema, storedStepTypes } from './campaigns.ts';
+
+/**
+ * Executions (one per contact and campaign) and the activity queue of seed 001 §3, §4 and §7.
+ * step_number is the 1-based position in the campaign's stored step list (Delay steps included,
+ * which is why step_executions carry is_visible).
+ */
+
+export const executionStates = [
+  'NotStarted',
+  'InQueue',
+  'InProgress',
+  'Succeed',
+  'Ignored',
+  'Skipped',
+  'Cancelled',
+  'Failed',
+] as const;
+export const executionStateSchema = z.enum(executionStates);
+export type ExecutionState = z.infer<typeof executionStateSchema>;
+
+export const finalExecutionStates: ReadonlySet<ExecutionState> = new Set<ExecutionState>([
+  'Succeed',
+  'Ignored',
+  'Skipped',
+  'Cancelled',
+  'Failed',
+]);
+
+/** What a runner performs. Withdraw is engine-made: a Connect past its withdraw period. */
+export const operationTypes = [...actionStepTypes, 'Withdraw'] as const;
+export const operationTypeSchema = z.enum(operationTypes);
+export type OperationType = z.infer<typeof operationTypeSchema>;
+
+const countSchema = z.number().int().nonnegative();
+const shortText = z.string().max(500);
+const urlText = z.string().max(2048);
+
+export const connectionDegreeLabelSchema = z.enum(['1st', '2nd', '3rd', 'Out of network']);
+
+/** The contact as executions and the queue show it; the placeholder fields feed message rendering. */
+export const linkedinContactSchema = z.object({
+  id: z.uuid(),
+  public_identifier: z.string().max(200),
+  entity_id: z.string().max(200).nullable(),
+  first_name: z.string().max(200),
+  last_name: z.string().max(200),
+  full_name: z.string().max(400),
+  headline: shortText.nullable(),
+  picture: urlText.nullable(),
+  location: z.string().max(200).nullable(),
+  country: z.string().max(100).nullable(),
+  company_name: z.string().max(200).nullable(),
+  position_title: z.string().max(200).nullable(),
+  custom_field_1: z.string().max(1000).nullable(),
+  custom_field_2: z.string().max(1000).nullable(),
+  custom_field_3: z.string().max(1000).nullable(),
+  connection: connectionDegreeLabelSchema.nullable(),
+  is_premium: z.boolean(),
+  profile_url: urlText,
+});
+export type LinkedinContact = z.infer<typeof linkedinContactSchema>;
+
+export const rowActionSchema = z.object({ enabled: z.boolean(), hint: z.string().nullable() });
+export type RowAction = z.infer<typeof rowActionSchema>;
+
+export const stepExecutionSchema = z.object({
+  step_number: z.number().int().min(1),
+  type: z.enum(storedStepTypes),
+  /** Delay steps are folded into Connect on screen. */
+  is_visible: z.boolean(),
+  state: executionStateSchema,
+  human_state: shortText,
+  hint: shortText.nullable(),
+});
+export type StepExecution = z.infer<typeof stepExecutionSchema>;
+
+export const executionActionsSchema = z.object({
+  show_details: rowActionSchema,
+  open_linkedin_profile: rowActionSchema,
+  open_conversation: rowActionSchema,
+  open_campaign: rowActionSchema,
+  complete: rowActionSchema,
+});
+export type ExecutionActions = z.infer<typeof executionActionsSchema>;
+
+export const executionSchema = z.object({
+  id: z.uuid(),
+  linkedin_contact: linkedinContactSchema,
+  campaign_id: z.uuid(),
+  campaign_name: z.string().max(50),
+  state: executionStateSchema,
+  human_state: shortText,
+  /** Minutes until the next planned activity; null when nothing is planned. */
+  start_in: z.number().int().nonnegative().nullable(),
+  step_executions: z.array(stepExecutionSchema),
+  actions: executionActionsSchema,
+  conversation_url: urlText.nullable(),
+  step_number: z.number().int().min(1).nullable(),
+  operation_type: operationTypeSchema.nullable(),
+  run_in_minutes: z.number().int().nonnegative().nullable(),
+  /** The rendered text the next activity will send, when it sends one. */
+  message: z.string().max(8000).nullable(),
+});
+export type Execution = z.infer<typeof executionSchema>;
+
+export const executionsPageQuerySchema = pageQuerySchema.extend({
+  campaign_id: z.uuid().optional(),
+});
+export type ExecutionsPageQuery = z.infer<typeof executionsPageQuerySchema>;
+export const executionsPageResponseSchema = pageOf(executionSchema);
+export type ExecutionsPageResponse = z.infer<typeof executionsPageResponseSchema>;
+
+export const executionIdParamsSchema = z.object({ id: z.uuid() });
+export const executionStepParamsSchema = z.object({
+  id: z.uuid(),
+  stepNumber: z.coerce.number().int().min(1).max(100),
+});
+/** The spec does not show this answer; the rendered text for that contact is the useful part. */
+export const executionStepMessageResponseSchema = z.object({ message: z.string().max(8000).nullable() });
+export type ExecutionStepMessageResponse = z.infer<typeof executionStepMessageResponseSchema>;
+
+/** GET executions/delete/preview and DELETE executions/delete: a filter or a search query. */
+export const executionsDeleteQuerySchema = z.object({
+  filter: z.string().max(4000).optional(),
+  searchQuery: z.string().max(200).optional(),
+});
+export type ExecutionsDeleteQuery = z.infer<typeof executionsDeleteQuerySchema>;
+export const executionsDeletePreviewSchema = z.object({
+  valid_count: countSchema,
+  invalid_count: countSchema,
+});
+export type ExecutionsDeletePreview = z.infer<typeof executionsDeletePreviewSchema>;
+export const executionsDeleteResponseSchema = z.object({ count: countSchema });
+
+export const executionsExportQuerySchema = executionsDeleteQuerySchema.extend({
+  campaign_id: z.uuid().optional(),
+  orderby: z.string().max(100).optional(),
+});
+
+/** Per stored step of a campaign (GET campaigns/{id}/executions-statistics). */
+export const stepExecutionStatisticsSchema = z.object({
+  step_number: z.number().int().min(1),
+  type: z.enum(storedStepTypes),
+  not_started: countSchema,
+  in_queue: countSchema,
+  in_progress: countSchema,
+  succeed: countSchema,
+  ignored: countSchema,
+  cancelled: countSchema,
+  skipped: countSchema,
+  failed: countSchema,
+});
+export type StepExecutionStatistics = z.infer<typeof stepExecutionStatisticsSchema>;
+export const executionsStatisticsResponseSchema = z.object({
+  /** Whole-campaign totals (the pie chart) and the per-step breakdown. */
+  total: stepExecutionStatisticsSchema.omit({ step_number: true, type: true }),
+  steps: z.array(stepExecutionStatisticsSchema),
+});
+export type ExecutionsStatisticsResponse = z.infer<typeof executionsStatisticsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Activity queue (GET workspace/activities-queue)
+
+export const activityQueueItemSchema = z.object({
+  id: z.uuid(),
+  campaign: z.object({ id: z.uuid(), name: z.string().max(50) }),
+  execution: z.object({
+    id: z.uuid(),
+    state: executionStateSchema,
+    human_state: shortText,
+    step_executions: z.array(stepExecutionSchema),
+    conversation_url: urlText.nullable(),
+    linkedin_contact: linkedinContactSchema,
+  }),
+  step_number: z.number().int().min(1),
+  operation_type: operationTypeSchema,
+  /** 0 means processing now (§2 "Activities queue"). */
+  run_in_minutes: z.number().int().nonnegative(),
+  actions: executionActionsSchema,
+  message: z.string().max(8000).nullable(),
+});
+export type ActivityQueueItem = z.infer<typeof activityQueueItemSchema>;
+
+export const activitiesQueueQuerySchema = z.object({
+  $take: z.coerce.number().int().min(1).max(1000).optional(),
+});
+/** Banner flags of the queue page, computed with the list so the page needs one call. */
+export const activitiesQueueResponseSchema = z.object({
+  data: z.object({ documents: z.array(activityQueueItemSchema), total: z.number().int() }),
+  weekly_invitation_limit_exceeded: z.boolean(),
+  outside_working_hours: z.boolean(),
+});
+export type ActivitiesQueueResponse = z.infer<typeof activitiesQueueResponseSchema>;
