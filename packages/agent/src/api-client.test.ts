@@ -3,6 +3,19 @@ import { ApiClient } from './api-client.ts';
 import { AgentError, badGatewayMessage } from './errors.ts';
 import { sendJson, startTestServer, type TestServer } from './testing/http-server.ts';
 
+const importList = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'CTOs',
+  source_uri: 'https://www.linkedin.com/search/results/people/?keywords=cto',
+  source_type: 'network_search',
+  created: '2026-01-05T08:00:00.000Z',
+  state: 'running',
+  processed: 0,
+  total: 60,
+  uploaded_count: 0,
+  skipped_count: 0,
+};
+
 const tokens = { accessToken: 'a1', accessTokenExpiresAt: '2026-01-05T09:00:00.000Z', refreshToken: 'r1' };
 
 describe('ApiClient', () => {
@@ -31,6 +44,15 @@ describe('ApiClient', () => {
       }
       if (path === '/api/v1/auth/sign-out')
         return sendJson(response, 403, { name: 'NotAuthorized', message: 'Not authorized' });
+      if (path === '/api/v1/imports') return sendJson(response, 201, importList);
+      if (path === `/api/v1/imports/${importList.id}/profiles`)
+        return sendJson(response, 200, { uploaded: 1, skipped: 0 });
+      if (path === `/api/v1/imports/${importList.id}/state`)
+        return sendJson(response, 200, { ...importList, state: 'completed' });
+      if (path === '/api/v1/imports/00000000-0000-4000-8000-000000000002/profiles') {
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
+        return response.end(JSON.stringify({ name: 'TooManyRequests', message: 'Slow down' }));
+      }
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"broken');
     });
@@ -98,5 +120,33 @@ describe('ApiClient', () => {
       name: 'BadGateway',
       message: badGatewayMessage,
     });
+  });
+
+  it('opens an import list, uploads profiles and reports its end with the Bearer', async () => {
+    const request = {
+      source_type: 'network_search' as const,
+      source_uri: importList.source_uri,
+      name: 'CTOs',
+      total: 60,
+    };
+    await expect(client.createImport('a1', request)).resolves.toEqual(importList);
+    await expect(
+      client.uploadImportProfiles('a1', importList.id, [{ linkedin_public_identifier: 'ann-lee' }]),
+    ).resolves.toEqual({ uploaded: 1, skipped: 0 });
+    await expect(
+      client.updateImportState('a1', importList.id, { state: 'completed', processed: 60 }),
+    ).resolves.toMatchObject({ state: 'completed' });
+    const sent = server.requests.filter((request) => request.url.startsWith('/api/v1/imports'));
+    expect(sent.map((request) => [request.method, request.url, request.headers.authorization])).toEqual([
+      ['POST', '/api/v1/imports', 'Bearer a1'],
+      ['POST', `/api/v1/imports/${importList.id}/profiles`, 'Bearer a1'],
+      ['PUT', `/api/v1/imports/${importList.id}/state`, 'Bearer a1'],
+    ]);
+    expect(JSON.parse(sent[1]?.body ?? '')).toMatchObject({
+      profiles: [{ linkedin_public_identifier: 'ann-lee', sales_lead_id: null, is_premium: false }],
+    });
+    await expect(
+      client.uploadImportProfiles('a1', '00000000-0000-4000-8000-000000000002', [{ sales_lead_id: 'x' }]),
+    ).rejects.toMatchObject({ name: 'TooManyRequests', status: 429, retryAfterMs: 7_000, transient: true });
   });
 });

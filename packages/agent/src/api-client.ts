@@ -2,10 +2,16 @@ import {
   type AppProfile,
   apiPaths,
   appProfileSchema,
+  type CreateImportRequest,
+  createImportAnswerSchema,
+  createImportRequestSchema,
   type ExchangeCodeRequest,
   type ExchangeCodeResponse,
   exchangeCodeRequestSchema,
   exchangeCodeResponseSchema,
+  type ImportList,
+  type ImportProfileInput,
+  importsPaths,
   type LogEntry,
   logEntrySchema,
   refreshTokenRequestSchema,
@@ -15,10 +21,15 @@ import {
   signInUrlResponseSchema,
   type TokenPair,
   tokenPairSchema,
+  type UpdateImportStateRequest,
+  type UploadImportProfilesAnswer,
+  updateImportStateAnswerSchema,
+  updateImportStateRequestSchema,
+  uploadImportProfilesAnswerSchema,
+  uploadImportProfilesRequestSchema,
 } from '@outpilot/contracts';
 import type { z } from 'zod';
-import { badGateway } from './errors.ts';
-import { errorFromFetchFailure, errorFromResponse } from './http-errors.ts';
+import { errorFromFetchFailure, errorFromResponse, readJson } from './http-errors.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -30,7 +41,9 @@ export type ApiClientOptions = {
   timeoutMs?: number;
 };
 
-type Call = { method: 'GET' | 'POST'; path: string; accessToken?: string | null; body?: unknown };
+type Call = { method: 'GET' | 'POST' | 'PUT'; path: string; accessToken?: string | null; body?: unknown };
+
+const importPath = (path: string, importId: string) => path.replace(':id', encodeURIComponent(importId));
 
 /** Typed calls to the server's main API; every body is checked against the contracts both ways. */
 export class ApiClient {
@@ -81,18 +94,46 @@ export class ApiClient {
     await this.#send({ method: 'POST', path: apiPaths.logs, accessToken, body: logEntrySchema.parse(entry) });
   }
 
+  /** Opens a new import list; the agent uploads what it finds into it. */
+  createImport(accessToken: string, request: CreateImportRequest): Promise<ImportList> {
+    return this.#json(createImportAnswerSchema, {
+      method: 'POST',
+      path: importsPaths.create,
+      accessToken,
+      body: createImportRequestSchema.parse(request),
+    });
+  }
+
+  /** Uploads one batch (at most importProfilesBatchMax) of found profiles into an import list. */
+  uploadImportProfiles(
+    accessToken: string,
+    importId: string,
+    profiles: ImportProfileInput[],
+  ): Promise<UploadImportProfilesAnswer> {
+    return this.#json(uploadImportProfilesAnswerSchema, {
+      method: 'POST',
+      path: importPath(importsPaths.profiles, importId),
+      accessToken,
+      body: uploadImportProfilesRequestSchema.parse({ profiles }),
+    });
+  }
+
+  /** Reports the run's end: completed, failed (with the error's name) or stopped. */
+  updateImportState(
+    accessToken: string,
+    importId: string,
+    request: UpdateImportStateRequest,
+  ): Promise<ImportList> {
+    return this.#json(updateImportStateAnswerSchema, {
+      method: 'PUT',
+      path: importPath(importsPaths.state, importId),
+      accessToken,
+      body: updateImportStateRequestSchema.parse(request),
+    });
+  }
+
   async #json<T extends z.ZodType>(schema: T, call: Call): Promise<z.output<T>> {
-    const response = await this.#send(call);
-    let raw: unknown;
-    try {
-      raw = await response.json();
-    } catch {
-      throw badGateway(response.status);
-    }
-    const parsed = schema.safeParse(raw);
-    // A 2xx that breaks the contract means something between us and the API is wrong.
-    if (!parsed.success) throw badGateway(response.status);
-    return parsed.data;
+    return readJson(await this.#send(call), schema);
   }
 
   async #send({ method, path, accessToken, body }: Call): Promise<Response> {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createBridgeHost, type ProductApi } from './bridge-host.ts';
 import { AgentError } from './errors.ts';
 import { createMemoryStore } from './storage.ts';
+import { createFakeImportsApi, createFakeNetwork } from './testing/fake-imports.ts';
 import { createTokenStore } from './token-store.ts';
 
 const start = new Date('2026-01-05T08:00:00.000Z');
@@ -87,6 +88,7 @@ function setUp(initialTokens?: TokenPair, sandbox?: { signedIn: NetworkProfile |
     postLog: async (entry, accessToken) => {
       calls.push(`log ${entry.event_id} ${accessToken ?? 'anonymous'}`);
     },
+    ...createFakeImportsApi().api,
   };
   const tokens = createTokenStore(createMemoryStore());
   if (initialTokens) void tokens.set(initialTokens);
@@ -111,6 +113,7 @@ function setUp(initialTokens?: TokenPair, sandbox?: { signedIn: NetworkProfile |
         if (publicIdentifier === 'missing') throw new AgentError('NotFound', 'This member does not exist');
         return { ...networkMe, publicIdentifier, degree: 'SECOND' };
       },
+      searchPeople: createFakeNetwork({ size: 0 }).client.searchPeople,
     },
   });
   const events: BridgeEvent[] = [];

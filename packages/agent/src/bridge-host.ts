@@ -15,13 +15,28 @@ import type { z } from 'zod';
 import type { ApiClient } from './api-client.ts';
 import { type BridgeEventEmitter, createBridgeEventEmitter } from './bridge-events.ts';
 import { AgentError, toErrorBody } from './errors.ts';
-import type { ProfileNetworkClient } from './network/network-client.ts';
+import { countSearch } from './import-runner/count-search.ts';
+import {
+  createImportRunner,
+  type ImportRunner,
+  type ImportRunnerOptions,
+} from './import-runner/import-runner.ts';
+import { readProfileUrls } from './import-runner/read-profile-urls.ts';
+import type { AgentNetworkClient } from './network/network-client.ts';
 import type { TokenStore } from './token-store.ts';
 
 /** The API calls the host makes; an ApiClient in production, anything shaped like it in tests. */
 export type ProductApi = Pick<
   ApiClient,
-  'signInUrl' | 'exchangeCode' | 'refresh' | 'signOut' | 'getProfile' | 'postLog'
+  | 'signInUrl'
+  | 'exchangeCode'
+  | 'refresh'
+  | 'signOut'
+  | 'getProfile'
+  | 'postLog'
+  | 'createImport'
+  | 'uploadImportProfiles'
+  | 'updateImportState'
 >;
 
 export type BridgeHostOptions = {
@@ -29,7 +44,7 @@ export type BridgeHostOptions = {
   homeUrl: string;
   api: ProductApi;
   tokens: TokenStore;
-  network: ProfileNetworkClient;
+  network: AgentNetworkClient;
   /**
    * Signs the browser in to the network as the member chosen for this e-mail. Given only in sandbox
    * mode, where "the browser is signed in to the network" is a sandbox session: after the product
@@ -38,12 +53,16 @@ export type BridgeHostOptions = {
   signInToNetwork?: (email: string) => Promise<unknown>;
   clock?: Clock;
   events?: BridgeEventEmitter;
+  /** Pacing of the import runner: tests pass an instant sleep and a fixed random. */
+  imports?: Pick<ImportRunnerOptions, 'sleep' | 'random' | 'retry' | 'pageSize'>;
 };
 
 export type BridgeHost = {
   /** Answers one bridge request; never throws, every failure becomes an error response. */
   handle(request: unknown): Promise<BridgeResponse>;
   events: BridgeEventEmitter;
+  /** The export target's run, for hosts that keep the agent alive while it works. */
+  importRunner: ImportRunner;
 };
 
 /** An access token this close to its expiry is refreshed before it is handed out. */
@@ -143,6 +162,15 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
     }
   };
 
+  const importRunner = createImportRunner({
+    network,
+    api,
+    getAccessToken: async () => (await validTokens()).accessToken,
+    onChange: (state) => events.emit('exportStateChanged', state),
+    clock,
+    ...options.imports,
+  });
+
   const tokenInfo = ({ accessToken, accessTokenExpiresAt }: TokenPair) => ({
     accessToken,
     accessTokenExpiresAt,
@@ -186,6 +214,22 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
         return {};
       },
     },
+    export: {
+      count: (input) => countSearch(network, input),
+      countProfileUrls: async ({ text }) => readProfileUrls(text),
+      start: async (request) => {
+        // Signed out, the run could open no list: say so now rather than as a failed run.
+        await validTokens();
+        return importRunner.start(request);
+      },
+      stop: () => importRunner.stop(),
+      clear: async () => {
+        importRunner.clear();
+        return {};
+      },
+      state: async () => importRunner.state(),
+      href: async () => importRunner.href(),
+    },
   };
 
   const handle = async (request: unknown): Promise<BridgeResponse> => {
@@ -215,5 +259,5 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
     }
   };
 
-  return { handle, events };
+  return { handle, events, importRunner };
 }

@@ -25,3 +25,16 @@ describe('toErrorBody', () => {
     expect(toErrorName('SomethingElse')).toBe('ClientError');
   });
 });
+
+describe('AgentError.transient', () => {
+  it('holds for bad gateways, server failures and throttles, not for refusals or quotas', () => {
+    expect(new AgentError('BadGateway', 'x').transient).toBe(true);
+    expect(new AgentError('InternalError', 'x', { status: 500 }).transient).toBe(true);
+    expect(
+      new AgentError('ExceedsLimit', 'x', { code: 'RATE_LIMITED', retryAfterMs: 30_000 }).transient,
+    ).toBe(true);
+    expect(new AgentError('ExceedsLimit', 'x', { code: 'WEEKLY_INVITATIONS' }).transient).toBe(false);
+    expect(new AgentError('NotAuthorized', 'x', { status: 403 }).transient).toBe(false);
+    expect(new AgentError('SalesNavigatorNotAuthorized', 'x', { status: 403 }).transient).toBe(false);
+  });
+});

@@ -6,6 +6,9 @@ import {
   runtimeErrorMessages,
 } from '@outpilot/contracts';
 
+/** ExceedsLimit's code for a throttle that passes by itself (network-api.md §2.2). */
+export const rateLimitedCode = 'RATE_LIMITED';
+
 /** The catalogue's text for 502/503/504, network failures and time-outs (seed 000 §8). */
 export const badGatewayMessage =
   'Bad network or service is temporarily unavailable. Please, try again later.';
@@ -35,9 +38,11 @@ export class AgentError extends Error {
     this.retryAfterMs = details.retryAfterMs;
   }
 
-  /** Worth retrying later without changing anything (a bad gateway or a throttle). */
+  /** Worth retrying later without changing anything: a bad gateway, a server failure or a throttle. */
   get transient(): boolean {
-    return this.name === 'BadGateway' || this.name === 'TooManyRequests';
+    if (this.name === 'BadGateway' || this.name === 'TooManyRequests') return true;
+    if (this.name === 'ExceedsLimit') return this.code === rateLimitedCode;
+    return this.status !== undefined && this.status >= 500;
   }
 
   toBody(): ErrorBody {

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { appPathSchema, appProfileSchema, exchangeCodeRequestSchema } from './auth.ts';
 import { errorBodySchema } from './errors.ts';
+import {
+  importNameMaxLength,
+  importNameTooLongMessage,
+  importRunStateSchema,
+  importSourceUriMaxLength,
+  importTotalMax,
+} from './imports.ts';
 import { logEntrySchema } from './logs.ts';
 import { networkProfileSchema } from './network.ts';
+import { importUrlSourceSchema } from './sandbox-search.ts';
 
 /**
  * The bridge between the web app and "the extension" (seed 000 §7 "Extension messages").
@@ -25,6 +33,41 @@ export type BridgeTarget = (typeof bridgeTargets)[number];
 
 const empty = z.object({}).strict();
 const tokenInfoSchema = z.object({ accessToken: z.string(), accessTokenExpiresAt: z.iso.datetime() });
+
+// ---------------------------------------------------------------------------------------------
+// export: the profile import run (seed 002 §2.4, §4, §5, §7.1; seed 000 §7 "export commands")
+
+/** The most text the 'Upload profile URLs' box may send: room for importTotalMax links. */
+export const pastedProfileUrlsMaxLength = 2_000_000;
+
+/** A URL pasted for one URL source card; whether it is a link of that source the agent checks. */
+const importUrlInputSchema = z.object({
+  source: importUrlSourceSchema,
+  url: z.string().trim().min(1).max(importSourceUriMaxLength),
+});
+const pastedProfileUrlsSchema = z.string().max(pastedProfileUrlsMaxLength);
+/** The import list's name; empty or absent lets the agent name it after the source and the date. */
+const importRunNameSchema = z.string().trim().max(importNameMaxLength, { error: importNameTooLongMessage });
+
+export const startImportRunPayloadSchema = z.discriminatedUnion('source', [
+  importUrlInputSchema.extend({ name: importRunNameSchema.optional() }),
+  z.object({
+    source: z.literal('profile_urls'),
+    text: pastedProfileUrlsSchema,
+    name: importRunNameSchema.optional(),
+  }),
+]);
+export type StartImportRunPayload = z.input<typeof startImportRunPayloadSchema>;
+
+export const countProfileUrlsResultSchema = z.object({
+  /** Distinct profiles found in the text; what an import of it announces. */
+  total: z.number().int().nonnegative(),
+  /** Their public identifiers, lower-cased, in the order pasted. */
+  identifiers: z.array(z.string()).max(importTotalMax),
+  /** Pasted entries (lines, or words of a line) that are no profile link. */
+  invalid: z.number().int().nonnegative(),
+});
+export type CountProfileUrlsResult = z.infer<typeof countProfileUrlsResultSchema>;
 
 /** Every command the bridge serves: its payload and its result, by target. */
 export const bridgeCommands = {
@@ -60,6 +103,28 @@ export const bridgeCommands = {
   },
   logging: {
     report: { payload: logEntrySchema, result: z.object({}) },
+  },
+  /**
+   * One import run per agent. start answers at once with the 'starting' state; progress comes as
+   * exportStateChanged events. A second start before the first is finished fails with
+   * 'Finish the started export'.
+   */
+  export: {
+    /** The profiles a URL finds (what paging can reach); an invalid link is UnprocessableEntity. */
+    count: { payload: importUrlInputSchema, result: z.object({ total: z.number().int().nonnegative() }) },
+    /** Reads pasted profile URLs: one link per line (or separated by spaces or commas). */
+    countProfileUrls: {
+      payload: z.object({ text: pastedProfileUrlsSchema }),
+      result: countProfileUrlsResultSchema,
+    },
+    start: { payload: startImportRunPayloadSchema, result: importRunStateSchema },
+    /** Stops after the current page; answers the final state, or null when there is no run. */
+    stop: { payload: empty, result: importRunStateSchema.nullable() },
+    /** Forgets a finished run (a running one is left alone). */
+    clear: { payload: empty, result: z.object({}) },
+    state: { payload: empty, result: importRunStateSchema.nullable() },
+    /** The results page of the run's import list ('Show results'); null before the list exists. */
+    href: { payload: empty, result: z.object({ navigationUrl: z.string() }).nullable() },
   },
 } as const;
 
@@ -121,7 +186,11 @@ export const bridgeResponseSchema = z.discriminatedUnion('ok', [
 ]);
 export type BridgeResponse = z.infer<typeof bridgeResponseSchema>;
 
-/** Extension events of seed 000 §4, pushed from the agent to the app. */
+/**
+ * Extension events of seed 000 §4, pushed from the agent to the app. exportStateChanged carries
+ * the import run's state (exportStateChangedPayloadSchema) on every change of seed 002 §4's
+ * export events: starting, started, changed (progress), completed, failed, and stopped.
+ */
 export const bridgeEventSchema = z.object({
   channel: z.literal(bridgeChannel),
   kind: z.literal('event'),
@@ -131,8 +200,10 @@ export const bridgeEventSchema = z.object({
     'productSignedIn',
     'networkProfileChanged',
     'productSignedOut',
+    'exportStateChanged',
   ]),
   payload: z.unknown(),
 });
+export const exportStateChangedPayloadSchema = importRunStateSchema;
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;
 export type BridgeEventName = BridgeEvent['event'];

@@ -4,7 +4,7 @@ import { ApiClient, type FetchLike } from '../api-client.ts';
 import { createBridgeEventEmitter } from '../bridge-events.ts';
 import { type BridgeHost, createBridgeHost } from '../bridge-host.ts';
 import { AgentError } from '../errors.ts';
-import type { ProfileNetworkClient } from '../network/network-client.ts';
+import type { AgentNetworkClient } from '../network/network-client.ts';
 import { SandboxNetworkClient } from '../network/sandbox-network-client.ts';
 import { createNetworkSessionWatcher, type IntervalTimer } from '../network-session-watcher.ts';
 import { createLocalStorageStore, type WebStorage } from '../storage.ts';
@@ -31,9 +31,11 @@ export type InPageAgentOptions = {
 export type InPageAgent = { stop(): void; host: BridgeHost };
 
 /** Used when the config names no sandbox: every network call says the network is unreachable. */
-const unreachableNetwork: ProfileNetworkClient = {
-  getMyProfile: () => Promise.reject(new AgentError('BadGateway', 'No network is configured')),
-  getProfile: () => Promise.reject(new AgentError('BadGateway', 'No network is configured')),
+const noNetwork = () => Promise.reject(new AgentError('BadGateway', 'No network is configured'));
+const unreachableNetwork: AgentNetworkClient = {
+  getMyProfile: noNetwork,
+  getProfile: noNetwork,
+  searchPeople: noNetwork,
 };
 
 /**
@@ -52,7 +54,7 @@ export function startInPageAgent({
   const sandbox = config.sandboxBaseUrl
     ? new SandboxNetworkClient({ sandboxBaseUrl: config.sandboxBaseUrl, fetch: fetchInPage })
     : undefined;
-  const network: ProfileNetworkClient = sandbox ?? unreachableNetwork;
+  const network: AgentNetworkClient = sandbox ?? unreachableNetwork;
   const host = createBridgeHost({
     version: config.version,
     homeUrl: `${window.location.origin}/`,

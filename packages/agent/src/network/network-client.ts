@@ -1,4 +1,4 @@
-import type { ConnectionDegree, NetworkProfile } from '@outpilot/contracts';
+import type { ConnectionDegree, ImportUrlSource, NetworkProfile } from '@outpilot/contracts';
 
 /**
  * The NetworkClient port (reference/network-api.md §3): everything the agent does on the
@@ -50,6 +50,21 @@ export type SearchHit = {
   positionTitle?: string;
 };
 export type SearchPage = Page<SearchHit> & { total?: number; pageSize: 10 | 25 };
+
+/** The search behind a URL pasted in the import wizard, with the source card it was pasted for. */
+export type PeopleSearch = { url: string; source: ImportUrlSource };
+/** One page of a people search: `count` results from position `start`. */
+export type PeopleSearchPageRequest = { start: number; count: number };
+/** A hit the viewer may see in full, or a "LinkedIn Member" row without a name or public identifier. */
+export type PeopleSearchElement = { invisible: false; profile: NetworkProfile } | { invisible: true };
+export type PeopleSearchPage = {
+  /** Every member the search matches. */
+  total: number;
+  /** What paging can reach (the network stops at 1000, or 2500 for Sales Navigator). */
+  reachable: number;
+  /** Shorter than asked on the last page; empty past `reachable`. */
+  elements: PeopleSearchElement[];
+};
 
 export type Invitation = {
   invitationId: string;
@@ -128,6 +143,16 @@ export type NetworkClient = {
   // Search and import
   countResults(source: SearchSource, options?: CallOptions): Promise<{ total: number; capped: boolean }>;
   searchPage(source: SearchSource, cursor?: PageCursor, options?: CallOptions): Promise<SearchPage>;
+  /**
+   * One page of the people behind an import wizard URL. An empty search throws EmptySearchPage, a
+   * Sales Navigator search without a seat SalesNavigatorNotAuthorized, a throttle ExceedsLimit
+   * (code RATE_LIMITED, with retryAfterMs) and a failing network BadGateway.
+   */
+  searchPeople(
+    search: PeopleSearch,
+    page: PeopleSearchPageRequest,
+    options?: CallOptions,
+  ): Promise<PeopleSearchPage>;
   // Invitations
   sendInvitation(ref: ProfileRef, note?: string, options?: CallOptions): Promise<Invitation>;
   listSentInvitations(cursor?: PageCursor, options?: CallOptions): Promise<Page<Invitation>>;
@@ -174,5 +199,7 @@ export type NetworkClient = {
   quota?(options?: CallOptions): Promise<QuotaSnapshot>;
 };
 
-/** The part of the port the adapters serve so far; the bridge host depends on no more than this. */
+/** The part of the port the session watcher needs. */
 export type ProfileNetworkClient = Pick<NetworkClient, 'getMyProfile' | 'getProfile'>;
+/** The part of the port the adapters serve so far; the bridge host and the import runner need no more. */
+export type AgentNetworkClient = Pick<NetworkClient, 'getMyProfile' | 'getProfile' | 'searchPeople'>;

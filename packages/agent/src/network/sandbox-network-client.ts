@@ -2,14 +2,24 @@ import {
   type NetworkProfile,
   networkProfileSchema,
   type SandboxSessionResponse,
+  type SearchHit,
   sandboxPaths,
+  sandboxSearchPeoplePath,
+  sandboxSearchResponseSchema,
   sandboxSessionHeader,
   sandboxSessionResponseSchema,
 } from '@outpilot/contracts';
 import type { FetchLike } from '../api-client.ts';
-import { AgentError, badGateway } from '../errors.ts';
-import { errorFromFetchFailure, errorFromResponse } from '../http-errors.ts';
-import type { CallOptions, ProfileNetworkClient } from './network-client.ts';
+import { AgentError, badGateway, rateLimitedCode } from '../errors.ts';
+import { errorFromFetchFailure, errorFromResponse, readJson } from '../http-errors.ts';
+import type {
+  AgentNetworkClient,
+  CallOptions,
+  PeopleSearch,
+  PeopleSearchElement,
+  PeopleSearchPage,
+  PeopleSearchPageRequest,
+} from './network-client.ts';
 
 export type SandboxNetworkClientOptions = {
   /** Where the sandbox is mounted, e.g. /sandbox in a page or http://localhost:3000/sandbox on a server. */
@@ -20,8 +30,14 @@ export type SandboxNetworkClientOptions = {
   timeoutMs?: number;
 };
 
+function toElement(hit: SearchHit): PeopleSearchElement {
+  if (hit.invisible) return { invisible: true };
+  const { invisible: _invisible, ...profile } = hit;
+  return { invisible: false, profile };
+}
+
 /** The sandbox adapter of the NetworkClient port: HTTP to apps/sandbox. */
-export class SandboxNetworkClient implements ProfileNetworkClient {
+export class SandboxNetworkClient implements AgentNetworkClient {
   readonly #baseUrl: string;
   readonly #sessionId: string | undefined;
   readonly #fetch: FetchLike;
@@ -48,34 +64,33 @@ export class SandboxNetworkClient implements ProfileNetworkClient {
     return this.#getProfile(sandboxPaths.profile(publicIdentifier), options);
   }
 
+  async searchPeople(
+    search: PeopleSearch,
+    page: PeopleSearchPageRequest,
+    options?: CallOptions,
+  ): Promise<PeopleSearchPage> {
+    const query = new URLSearchParams({
+      url: search.url,
+      source: search.source,
+      start: String(page.start),
+      count: String(page.count),
+    });
+    const response = await this.#send('GET', `${sandboxSearchPeoplePath}?${query}`, options);
+    const { total, reachable, elements } = await readJson(response, sandboxSearchResponseSchema);
+    return { total, reachable, elements: elements.map(toElement) };
+  }
+
   /**
    * Signs the browser in to the sandbox as the member chosen for this e-mail (POST session): the
    * sandbox sets its session cookie, so later calls from this browser are "signed in to the network".
    */
   async signIn(email: string, options?: CallOptions): Promise<SandboxSessionResponse> {
     const response = await this.#send('POST', sandboxPaths.session, options, { email });
-    let raw: unknown;
-    try {
-      raw = await response.json();
-    } catch {
-      throw badGateway(response.status);
-    }
-    const parsed = sandboxSessionResponseSchema.safeParse(raw);
-    if (!parsed.success) throw badGateway(response.status);
-    return parsed.data;
+    return readJson(response, sandboxSessionResponseSchema);
   }
 
   async #getProfile(path: string, options: CallOptions | undefined): Promise<NetworkProfile> {
-    const response = await this.#send('GET', path, options);
-    let raw: unknown;
-    try {
-      raw = await response.json();
-    } catch {
-      throw badGateway(response.status);
-    }
-    const parsed = networkProfileSchema.safeParse(raw);
-    if (!parsed.success) throw badGateway(response.status);
-    return parsed.data;
+    return readJson(await this.#send('GET', path, options), networkProfileSchema);
   }
 
   async #send(
@@ -101,11 +116,21 @@ export class SandboxNetworkClient implements ProfileNetworkClient {
       throw errorFromFetchFailure(error);
     }
     if (response.ok) return response;
-    // The network throttling us or failing is transient; the caller backs off (network-api.md §2).
-    if (response.status === 429 || response.status >= 500) throw badGateway(response.status);
+    // A failing network is transient (BadGateway); a throttle says how long to back off (network-api.md §2.2).
+    if (response.status >= 500) throw badGateway(response.status);
     const error = await errorFromResponse(response);
+    if (response.status === 429) {
+      throw new AgentError('ExceedsLimit', error.message, {
+        status: 429,
+        code: error.code ?? rateLimitedCode,
+        ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+      });
+    }
     if (response.status === 401) throw new AgentError('NotAuthenticated', error.message, { status: 401 });
-    if (response.status === 404) throw new AgentError('NotFound', error.message, { status: 404 });
+    // The sandbox names its refusals (NotFound, EmptySearchPage, SalesNavigatorNotAuthorized…); keep them.
+    if (response.status === 404 && error.name !== 'EmptySearchPage') {
+      throw new AgentError('NotFound', error.message, { status: 404 });
+    }
     throw error;
   }
 }

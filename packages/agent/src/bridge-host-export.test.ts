@@ -1,0 +1,186 @@
+import type { BridgeEvent, TokenPair } from '@outpilot/contracts';
+import { createVirtualClock } from '@outpilot/domain';
+import { describe, expect, it } from 'vitest';
+import { createBridgeHost, type ProductApi } from './bridge-host.ts';
+import { createMemoryStore } from './storage.ts';
+import { createFakeImportsApi, createFakeNetwork, type FakeNetworkOptions } from './testing/fake-imports.ts';
+import { createTokenStore } from './token-store.ts';
+
+const start = new Date('2026-01-05T08:00:00.000Z');
+const signedIn: TokenPair = {
+  accessToken: 'a1',
+  accessTokenExpiresAt: '2026-01-05T09:00:00.000Z',
+  refreshToken: 'r1',
+};
+const searchUrl = 'https://www.linkedin.com/search/results/people/?keywords=cto';
+const salesUrl = 'https://www.linkedin.com/sales/search/people?savedSearchId=456';
+const unused = () => Promise.reject(new Error('not used here'));
+
+async function setUp(network: FakeNetworkOptions, tokens: TokenPair | null = signedIn) {
+  const server = createFakeImportsApi();
+  const api: ProductApi = {
+    signInUrl: unused,
+    exchangeCode: unused,
+    refresh: unused,
+    signOut: unused,
+    getProfile: unused,
+    postLog: unused,
+    ...server.api,
+  };
+  const tokenStore = createTokenStore(createMemoryStore());
+  if (tokens) await tokenStore.set(tokens);
+  const fakeNetwork = createFakeNetwork(network);
+  const host = createBridgeHost({
+    version: '1.2.3',
+    homeUrl: 'http://localhost:3000/',
+    api,
+    tokens: tokenStore,
+    network: fakeNetwork.client,
+    clock: createVirtualClock(start),
+    imports: { sleep: async () => undefined, random: () => 0 },
+  });
+  const events: BridgeEvent[] = [];
+  host.events.subscribe((event) => events.push(event));
+  const send = (command: string, payload?: unknown) =>
+    host.handle({
+      channel: 'outpilot-bridge',
+      kind: 'request',
+      target: 'export',
+      command,
+      metadata: { correlationId: `c-${command}` },
+      payload,
+    });
+  return { host, send, events, server, network: fakeNetwork };
+}
+
+describe('bridge host: export', () => {
+  it('counts what a valid link reaches, 0 for an empty search, and refuses a bad link', async () => {
+    const { send } = await setUp({ size: 1234 });
+    expect(await send('count', { source: 'network_search', url: searchUrl })).toMatchObject({
+      ok: true,
+      result: { total: 1234 },
+    });
+    expect(
+      await send('count', { source: 'group_members', url: 'https://www.linkedin.com/company/acme/' }),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        name: 'UnprocessableEntity',
+        message: 'Check your link and try again',
+        errors: [{ field: 'url', description: 'Check your link and try again' }],
+      },
+    });
+    expect(await send('count', { source: 'recruiter_search', url: searchUrl })).toMatchObject({
+      error: { name: 'UnprocessableEntity', errors: [{ field: 'source' }] },
+    });
+    expect(await send('count', { source: 'network_search', url: '   ' })).toMatchObject({
+      error: { name: 'UnprocessableEntity', errors: [{ field: 'url' }] },
+    });
+    const empty = await setUp({ size: 0 });
+    expect(await empty.send('count', { source: 'network_search', url: searchUrl })).toMatchObject({
+      result: { total: 0 },
+    });
+  });
+
+  it('surfaces SalesNavigatorNotAuthorized on count with the wizard text', async () => {
+    const { send } = await setUp({ size: 50, hasSalesNavigator: false });
+    expect(await send('count', { source: 'sales_navigator_search', url: salesUrl })).toMatchObject({
+      ok: false,
+      error: {
+        name: 'SalesNavigatorNotAuthorized',
+        message: "This import requires active Sales Navigator subscription, looks like you don't have it.",
+      },
+    });
+    const seat = await setUp({ size: 50, hasSalesNavigator: true });
+    expect(await seat.send('count', { source: 'sales_navigator_search', url: salesUrl })).toMatchObject({
+      result: { total: 50 },
+    });
+  });
+
+  it('reads pasted profile URLs', async () => {
+    const { send } = await setUp({ size: 10 });
+    const text =
+      'https://www.linkedin.com/in/a-1/\nhttps://www.linkedin.com/in/A-1\nnope\nlinkedin.com/in/b-2';
+    expect(await send('countProfileUrls', { text })).toMatchObject({
+      ok: true,
+      result: { total: 2, identifiers: ['a-1', 'b-2'], invalid: 1 },
+    });
+    expect(await send('countProfileUrls', {})).toMatchObject({ error: { name: 'UnprocessableEntity' } });
+  });
+
+  it('runs an import: starting state at once, state events, then state, href and clear', async () => {
+    const { send, host, events, server } = await setUp({ size: 30 });
+    expect(await send('state')).toMatchObject({ ok: true, result: null });
+    expect(await send('href')).toMatchObject({ ok: true, result: null });
+    expect(await send('stop')).toMatchObject({ ok: true, result: null });
+
+    const started = await send('start', { source: 'network_search', url: searchUrl, name: '  CTOs  ' });
+    expect(started).toMatchObject({ ok: true, result: { phase: 'starting', processed: 0 } });
+    expect(await send('start', { source: 'network_search', url: searchUrl })).toMatchObject({
+      ok: false,
+      error: { name: 'BadRequest', message: 'Finish the started export', code: 'EXPORT_IN_PROGRESS' },
+    });
+    expect(await send('clear')).toMatchObject({ ok: true, result: {} });
+    await host.importRunner.settled();
+
+    const [list] = server.lists.values();
+    expect(list).toMatchObject({ name: 'CTOs', state: 'completed', total: 30 });
+    const final = { phase: 'completed', processed: 30, total: 30, exported: 30, exportError: null };
+    expect(await send('state')).toMatchObject({ result: final });
+    expect(await send('href')).toMatchObject({ result: { navigationUrl: `/contacts/import/${list?.id}` } });
+    const exportEvents = events.filter((event) => event.event === 'exportStateChanged');
+    expect(exportEvents.map((event) => (event.payload as { phase: string }).phase)).toEqual([
+      'starting',
+      'started',
+      'changed',
+      'changed',
+      'completed',
+    ]);
+    expect(exportEvents.at(-1)).toMatchObject({ channel: 'outpilot-bridge', kind: 'event', payload: final });
+
+    expect(await send('clear')).toMatchObject({ ok: true, result: {} });
+    expect(await send('state')).toMatchObject({ result: null });
+  });
+
+  it('validates start payloads and needs a product sign-in', async () => {
+    const { send } = await setUp({ size: 30 });
+    expect(await send('start', { source: 'network_search' })).toMatchObject({
+      error: { name: 'UnprocessableEntity', errors: [{ field: 'url' }] },
+    });
+    expect(await send('start', { source: 'csv_file', url: searchUrl })).toMatchObject({
+      error: { name: 'UnprocessableEntity' },
+    });
+    expect(await send('start', { source: 'event_attendees', url: searchUrl })).toMatchObject({
+      error: {
+        name: 'UnprocessableEntity',
+        message: 'Invalid url, appropriate isValid function was not called before',
+      },
+    });
+    expect(
+      await send('start', { source: 'network_search', url: searchUrl, name: 'x'.repeat(51) }),
+    ).toMatchObject({ error: { name: 'UnprocessableEntity', errors: [{ field: 'name' }] } });
+    expect(await send('start', { source: 'profile_urls', text: 'no links here' })).toMatchObject({
+      error: { name: 'UnprocessableEntity', errors: [{ field: 'text' }] },
+    });
+    expect(await send('state')).toMatchObject({ result: null });
+
+    const signedOut = await setUp({ size: 30 }, null);
+    expect(await signedOut.send('start', { source: 'network_search', url: searchUrl })).toMatchObject({
+      error: { name: 'NotAuthenticated' },
+    });
+  });
+
+  it('stops a run and answers its final state', async () => {
+    const { send, host, server } = await setUp({ size: 100 });
+    await send('start', {
+      source: 'profile_urls',
+      text: ['member-0001', 'member-0002', 'member-0003']
+        .map((id) => `https://www.linkedin.com/in/${id}/`)
+        .join('\n'),
+    });
+    const stopped = await send('stop');
+    expect(stopped).toMatchObject({ ok: true, result: { phase: 'stopped' } });
+    await host.importRunner.settled();
+    for (const list of server.lists.values()) expect(list.state).toBe('stopped');
+  });
+});
