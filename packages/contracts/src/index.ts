@@ -17,3 +17,4 @@ export * from './sandbox.ts';
 export * from './sandbox-search.ts';
 export * from './test-support.ts';
 export * from './workspace.ts';
+export * from './sandbox-actions.ts';

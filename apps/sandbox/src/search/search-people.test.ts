@@ -357,12 +357,13 @@ describe('fault injection', () => {
     return responses;
   };
 
-  it('throttles a seeded share of searches with 429 RATE_LIMITED and a Retry-After, the same calls every run', async () => {
+  it('fails a seeded share of searches (429 RATE_LIMITED with Retry-After, or 502), the same calls every run', async () => {
     const first = await runCalls(0.3);
     const again = await runCalls(0.3);
     const statuses = first.map((response) => response.statusCode);
     expect(again.map((response) => response.statusCode)).toEqual(statuses);
-    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(2);
+    expect(statuses.filter((status) => status === 429 || status === 502).length).toBeGreaterThan(2);
+    expect(statuses.every((status) => [200, 429, 502].includes(status))).toBe(true);
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(10);
     const throttled = first.find((response) => response.statusCode === 429);
     expect(throttled?.json()).toEqual({
@@ -372,6 +373,8 @@ describe('fault injection', () => {
     });
     expect(Number(throttled?.headers['retry-after'])).toBeGreaterThanOrEqual(30);
     expect(Number(throttled?.headers['retry-after'])).toBeLessThanOrEqual(300);
+    const unavailable = first.find((response) => response.statusCode === 502);
+    if (unavailable) expect(unavailable.json()).toEqual({ name: 'BadGateway', message: expect.any(String) });
   });
 
   it('never throttles by default and refuses an impossible rate', async () => {

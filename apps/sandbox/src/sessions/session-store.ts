@@ -7,10 +7,12 @@ export type SandboxSession = { id: string; memberIndex: number; createdAt: Date 
 export type SessionStore = {
   create(memberIndex: number): SandboxSession;
   find(id: string): SandboxSession | undefined;
+  /** True once the session is `ttlMs` old on the clock (like a li_at cookie running out). */
+  isExpired(session: SandboxSession): boolean;
   remove(id: string): void;
 };
 
-export function createSessionStore(clock: Clock): SessionStore {
+export function createSessionStore(clock: Clock, ttlMs: number): SessionStore {
   const sessions = new Map<string, SandboxSession>();
   return {
     create(memberIndex) {
@@ -20,6 +22,7 @@ export function createSessionStore(clock: Clock): SessionStore {
       return session;
     },
     find: (id) => sessions.get(id),
+    isExpired: (session) => clock.now().getTime() - session.createdAt.getTime() >= ttlMs,
     remove: (id) => {
       sessions.delete(id);
     },

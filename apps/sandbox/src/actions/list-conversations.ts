@@ -1,0 +1,90 @@
+import type {
+  ConversationMessagesResponse,
+  ConversationsResponse,
+  SandboxConversation,
+  SandboxConversationMessage,
+} from '@outpilot/contracts';
+import { SandboxError } from '../http/sandbox-error.ts';
+import type { ConversationRecord, MessageRecord } from '../network-state/network-state.ts';
+import type { Person } from '../population/person.ts';
+import { toNetworkProfile } from '../population/to-network-profile.ts';
+import type { SandboxContext } from '../sandbox-context.ts';
+
+const latestMessages = 20;
+
+/** Messages delivered by `now`, oldest first; replies decided for later stay hidden until then. */
+export function visibleMessages(conversation: ConversationRecord, now: Date): MessageRecord[] {
+  return conversation.messages
+    .filter((message) => message.deliveredAt.getTime() <= now.getTime())
+    .sort((a, b) => a.deliveredAt.getTime() - b.deliveredAt.getTime());
+}
+
+function toMessage(context: SandboxContext, message: MessageRecord): SandboxConversationMessage {
+  return {
+    messageId: message.messageId,
+    from: context.population.people[message.authorIndex]?.entityId ?? '',
+    text: message.text,
+    deliveredAt: message.deliveredAt.toISOString(),
+  };
+}
+
+function toConversation(
+  context: SandboxContext,
+  conversation: ConversationRecord,
+  messages: MessageRecord[],
+): SandboxConversation | undefined {
+  const person = context.population.people[conversation.personIndex];
+  const last = messages.at(-1);
+  if (!person || !last) return undefined;
+  const profile = toNetworkProfile(person, 'FIRST', context.basePath);
+  const readAt = conversation.lastReadAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+  return {
+    conversationId: conversation.conversationId,
+    participants: [
+      {
+        entityId: person.entityId,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        picture: profile.picture,
+      },
+    ],
+    lastActivityAt: last.deliveredAt.toISOString(),
+    unreadCount: messages.filter(
+      (message) => message.authorIndex === person.index && message.deliveredAt.getTime() > readAt,
+    ).length,
+    messages: messages.slice(-latestMessages).map((message) => toMessage(context, message)),
+  };
+}
+
+/** The member's conversations active since `since` (inclusive), most recent activity first. */
+export function listConversations(
+  context: SandboxContext,
+  member: Person,
+  since?: Date,
+): ConversationsResponse {
+  const now = context.clock.now();
+  const conversations = [...(context.network.peek(member.index)?.conversations.values() ?? [])]
+    .map((conversation) => toConversation(context, conversation, visibleMessages(conversation, now)))
+    .filter((conversation): conversation is SandboxConversation => conversation !== undefined)
+    .filter((conversation) => !since || Date.parse(conversation.lastActivityAt) >= since.getTime())
+    .sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt));
+  return { conversations };
+}
+
+/** Every delivered message of one conversation; opening the thread marks it read. */
+export function listConversationMessages(
+  context: SandboxContext,
+  member: Person,
+  conversationId: string,
+): ConversationMessagesResponse {
+  const conversation = context.network.findConversation(conversationId);
+  if (!conversation || conversation.memberIndex !== member.index) {
+    throw new SandboxError('NotFound', 'This conversation does not exist');
+  }
+  const now = context.clock.now();
+  conversation.lastReadAt = now;
+  return {
+    conversationId,
+    messages: visibleMessages(conversation, now).map((message) => toMessage(context, message)),
+  };
+}
