@@ -16,6 +16,10 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { automationRoutes } from './routes/automation-routes.ts';
+import { campaignsRoutes } from './routes/campaigns-routes.ts';
+import { contactsRoutes } from './routes/contacts-routes.ts';
+import { executionsRoutes } from './routes/executions-routes.ts';
+import { importsRoutes } from './routes/imports-routes.ts';
 import { networkAccountRoutes } from './routes/network-account-routes.ts';
 import { publicRoutes } from './routes/public-routes.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
@@ -118,6 +122,10 @@ export async function buildServer(
         await api.register(accountRoutes, { deps });
         await api.register(networkAccountRoutes, { deps });
         await api.register(workspaceRoutes, { deps });
+        await api.register(campaignsRoutes, { deps });
+        await api.register(executionsRoutes, { deps });
+        await api.register(contactsRoutes, { deps });
+        await api.register(importsRoutes, { deps });
       },
       { prefix: apiBasePath },
     );

@@ -185,3 +185,5 @@ export const devIdpAccounts = pgTable('dev_idp_accounts', {
   familyName: text('family_name').notNull(),
   createdAt: createdAt(),
 });
+export * from './schema-campaigns.ts';
+export * from './schema-contacts.ts';

@@ -1,4 +1,18 @@
 export {
+  addAudience,
+  type CampaignSeed,
+  connectThenMessage,
+  createCampaignRow,
+  createExecutionRow,
+  logActivities,
+} from './campaigns-factory.ts';
+export {
+  type ContactSeed,
+  type CreatedContact,
+  createContacts,
+  createImportList,
+} from './contacts-factory.ts';
+export {
   type CreateAccountOptions,
   createAccount,
   type TestAccount,

@@ -1,0 +1,95 @@
+import type { Campaign, CampaignOwner } from '@outpilot/contracts';
+import { allowAddSteps, campaignEvents, foldSteps } from '@outpilot/domain';
+import { eq } from 'drizzle-orm';
+import { personas, users } from '../db/schema.ts';
+import { NotFoundError } from '../errors.ts';
+import type { Executor } from './db-executor.ts';
+import type { CampaignRow } from './find-campaign.ts';
+import { loadCampaignStatistics } from './load-campaign-statistics.ts';
+
+export function profileUrlOf(publicIdentifier: string | null): string | null {
+  return publicIdentifier ? `https://www.linkedin.com/in/${encodeURIComponent(publicIdentifier)}/` : null;
+}
+
+export async function loadCampaignOwner(db: Executor, personaId: string): Promise<CampaignOwner> {
+  const [row] = await db
+    .select({
+      email: users.email,
+      givenName: users.givenName,
+      familyName: users.familyName,
+      publicIdentifier: personas.networkPublicIdentifier,
+    })
+    .from(personas)
+    .innerJoin(users, eq(users.id, personas.userId))
+    .where(eq(personas.id, personaId));
+  if (!row) throw new NotFoundError('Workspace not found');
+  return {
+    email: row.email,
+    nickname: `${row.givenName} ${row.familyName}`.trim() || row.email,
+    persona_id: personaId,
+    linkedin_profile: profileUrlOf(row.publicIdentifier),
+  };
+}
+
+/**
+ * Campaign documents of one persona: steps in the read form, statistics from the data, and the
+ * events and allowAddSteps flags from the same domain rules the calls apply.
+ */
+export async function toCampaignDocuments(
+  db: Executor,
+  personaId: string,
+  rows: readonly CampaignRow[],
+): Promise<Campaign[]> {
+  if (rows.length === 0) return [];
+  const [owner, figures] = await Promise.all([
+    loadCampaignOwner(db, personaId),
+    loadCampaignStatistics(
+      db,
+      personaId,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => {
+    const figure = figures.get(row.id);
+    const steps = foldSteps(row.steps);
+    const targetAudienceCount = figure?.targetAudienceCount ?? 0;
+    const statistics = figure?.statistics ?? {
+      started_count: 0,
+      in_queue_count: 0,
+      invitation_sent: 0,
+      acceptance_rate: null,
+      messages_sent: 0,
+      reply_rate: null,
+    };
+    return {
+      id: row.id,
+      name: row.name,
+      state: row.state,
+      complete_reason: row.completeReason,
+      pause_reason: row.pauseReason,
+      archived: row.archived,
+      created: row.createdAt.toISOString(),
+      started: row.startedAt?.toISOString() ?? null,
+      completed: row.completedAt?.toISOString() ?? null,
+      target_audience_count: targetAudienceCount,
+      in_queue_count: statistics.in_queue_count,
+      owner,
+      steps,
+      statistics,
+      events: campaignEvents({
+        state: row.state,
+        archived: row.archived,
+        target_audience_count: targetAudienceCount,
+        steps,
+      }),
+      allowAddSteps: allowAddSteps(row),
+      launch_in_minutes: row.launchInMinutes,
+    };
+  });
+}
+
+export async function toCampaignDocument(db: Executor, row: CampaignRow): Promise<Campaign> {
+  const [document] = await toCampaignDocuments(db, row.personaId, [row]);
+  if (!document) throw new NotFoundError('Campaign not found');
+  return document;
+}

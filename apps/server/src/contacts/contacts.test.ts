@@ -1,0 +1,288 @@
+import { type ContactsPageAnswer, contactsPageAnswerSchema, errorBodySchema } from '@outpilot/contracts';
+import { csvExampleFileName } from '@outpilot/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createAccount,
+  createContacts,
+  createImportList,
+  issueTestSession,
+  startTestServer,
+  type TestServer,
+  testBackends,
+} from '../testing/index.ts';
+
+describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const get = (path: string, token: string, query: Record<string, string> = {}, method = 'GET') =>
+    fetch(`${server.url}/api/v1${path}?${new URLSearchParams(query)}`, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  async function page(token: string, query: Record<string, string> = {}): Promise<ContactsPageAnswer> {
+    const response = await get('/contacts/page', token, query);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return contactsPageAnswerSchema.parse(await response.json());
+  }
+  const names = (answer: ContactsPageAnswer) => answer.documents.map((document) => document.full_name);
+  async function refusal(response: Response) {
+    const body = errorBodySchema.parse(await response.json());
+    return { status: response.status, body };
+  }
+  async function signedIn() {
+    const account = await createAccount(server.db);
+    const { accessToken } = await issueTestSession(server.app, account);
+    return { account, token: accessToken };
+  }
+
+  it('answers 403 without a token', async () => {
+    const response = await fetch(`${server.url}/api/v1/contacts/page`);
+    expect(response.status).toBe(403);
+  });
+
+  it('pages with the default order (imported desc), totals and tenancy', async () => {
+    const { account, token } = await signedIn();
+    const other = await signedIn();
+    await createContacts(server.db, account.personaId, 30);
+    await createContacts(server.db, other.account.personaId, 5, {});
+    const first = await page(token);
+    expect(first.total).toBe(30);
+    expect(first.total_is_estimate).toBeUndefined();
+    expect(first.documents).toHaveLength(25);
+    const imported = first.documents.map((document) => document.imported);
+    expect([...imported].sort().reverse()).toEqual(imported);
+    const second = await page(token, { $take: '10', $skip: '25' });
+    expect(second.documents).toHaveLength(5);
+    expect(second.total).toBe(30);
+    const otherPage = await page(other.token, { $take: '100' });
+    expect(otherPage.total).toBe(5);
+    const mine = new Set(first.documents.map((document) => document.id));
+    expect(otherPage.documents.some((document) => mine.has(document.id))).toBe(false);
+    const empty = await signedIn();
+    expect(await page(empty.token)).toEqual({ documents: [], total: 0 });
+  });
+
+  it('filters by each kind of field and orders with a tiebreaker', async () => {
+    const { account, token } = await signedIn();
+    const list = await createImportList(server.db, account.personaId);
+    const [alice, bob, carol] = await createContacts(server.db, account.personaId, [
+      {
+        fullName: 'Alice Zed',
+        distance: 1,
+        isPremium: true,
+        location: 'Berlin, Germany',
+        contactedAt: new Date('2026-02-10T00:00:00Z'),
+        customField1: 'vip',
+      },
+      { fullName: 'Bob Young', distance: 2, location: 'Paris, France', contactedAt: null },
+      { fullName: 'Carol Xu', distance: null, location: null, contactedAt: new Date('2026-01-05T00:00:00Z') },
+    ]);
+    if (!alice || !bob || !carol) throw new Error('seed failed');
+    await createContacts(
+      server.db,
+      account.personaId,
+      [{ fullName: 'Tagged Tim', distance: 3, location: 'Rome, Italy' }],
+      {
+        importListId: list.id,
+      },
+    );
+    const filtered = async (filter: string, orderby = 'full_name asc') =>
+      names(await page(token, { $filter: filter, $orderby: orderby }));
+
+    expect(await filtered('distance in (1, 2)')).toEqual(['Alice Zed', 'Bob Young']);
+    expect(await filtered('is_premium eq true')).toEqual(['Alice Zed']);
+    expect(await filtered('distance eq null')).toEqual(['Carol Xu']);
+    expect(await filtered('location ne null and distance ne 1')).toEqual(['Bob Young', 'Tagged Tim']);
+    expect(await filtered('contacted gt 2026-02-01T00:00:00Z')).toEqual(['Alice Zed']);
+    // Two-valued negation: never-contacted contacts are "not contacted after X".
+    expect(await filtered('not (contacted gt 2026-02-01T00:00:00Z)')).toEqual([
+      'Bob Young',
+      'Carol Xu',
+      'Tagged Tim',
+    ]);
+    expect(await filtered("custom_field_1 eq 'vip' or full_name eq 'Carol Xu'")).toEqual([
+      'Alice Zed',
+      'Carol Xu',
+    ]);
+    expect(await filtered(`id in ('${bob.id}', '${carol.id}')`)).toEqual(['Bob Young', 'Carol Xu']);
+    expect(await filtered(`tags/any(t: t eq '${list.id}')`)).toEqual(['Tagged Tim']);
+    expect(await filtered('tags/any()')).toEqual(['Tagged Tim']);
+    expect(await filtered(`not tags/any(t: t eq '${list.id}')`)).toHaveLength(3);
+    expect(await filtered(`campaigns/any(c: c eq '${list.id}')`)).toEqual([]);
+    expect(await filtered(`not campaigns/any()`)).toHaveLength(4);
+    expect(await filtered("location in ('Berlin, Germany', 'Paris, France')", 'location desc')).toEqual([
+      'Bob Young',
+      'Alice Zed',
+    ]);
+    expect(await filtered('imported ge 2026-01-01', 'contacted desc,full_name asc')).toEqual([
+      'Bob Young',
+      'Tagged Tim',
+      'Alice Zed',
+      'Carol Xu',
+    ]);
+    const tagged = await page(token, { $filter: `tags/any(t: t eq '${list.id}')` });
+    expect(tagged.documents[0]?.tags).toEqual([list.id]);
+    expect(tagged.documents[0]?.campaigns).toEqual([]);
+  });
+
+  it('searches keywords literally, with * as a wildcard', async () => {
+    const { account, token } = await signedIn();
+    await createContacts(server.db, account.personaId, [
+      { fullName: "Dan O'Neil", occupation: '100% remote' },
+      { fullName: 'Eve Under_score', lastJob: 'Back\\slash Ltd' },
+      { fullName: 'Fay Plain', occupation: '100 percent remote', location: 'Rome, Italy' },
+    ]);
+    const search = async (keywords: string) =>
+      names(await page(token, { keywords, $orderby: 'full_name asc' }));
+    expect(await search("o'neil")).toEqual(["Dan O'Neil"]);
+    expect(await search('100%')).toEqual(["Dan O'Neil"]);
+    expect(await search('_')).toEqual(['Eve Under_score']);
+    expect(await search('back\\\\slash')).toEqual(['Eve Under_score']);
+    expect(await search('100*remote')).toEqual(["Dan O'Neil", 'Fay Plain']);
+    expect(await search('ROME')).toEqual(['Fay Plain']);
+    expect(names(await page(token, { $searchQuery: 'plain' }))).toEqual(['Fay Plain']);
+    expect(await search('%')).toEqual(["Dan O'Neil"]);
+  });
+
+  it('refuses hostile or malformed queries with 422 and the reason', async () => {
+    const { account, token } = await signedIn();
+    await createContacts(server.db, account.personaId, 2);
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ $filter: "password eq 'x'" }, '$filter', /Unknown field "password"/],
+      [{ $filter: "full_name eq 'x'; drop table contacts; --" }, '$filter', /./],
+      [{ $filter: "1 eq 1) or (full_name eq 'x'" }, '$filter', /./],
+      [{ $filter: "(full_name eq 'x'" }, '$filter', /./],
+      [{ $filter: 'distance gt 1e999' }, '$filter', /./],
+      [{ $filter: 'contacted gt 0000-01-01T00:00:00Z' }, '$filter', /./],
+      [{ $filter: `${'('.repeat(200)}distance eq 1${')'.repeat(200)}` }, '$filter', /./],
+      [{ $filter: Array.from({ length: 300 }, () => 'distance eq 1').join(' or ') }, '$filter', /./],
+      [{ $filter: 'x'.repeat(9000) }, '$filter', /too long/],
+      [{ $orderby: 'password asc' }, '$orderby', /Cannot sort by/],
+      [{ $orderby: 'full_name; drop' }, '$orderby', /./],
+      [{ $take: '-1' }, '$take', /negative/],
+      [{ $take: '1000' }, '$take', /at most 100/],
+      [{ $skip: '99999999999' }, '$skip', /at most/],
+      [{ $take: 'abc' }, '$take', /whole number/],
+      [{ keywords: 'x'.repeat(201) }, 'keywords', /./],
+      [{ $filter: "full_name eq 'a\u0000b'" }, '$filter', /NUL/],
+    ];
+    for (const [query, field, message] of cases) {
+      const { status, body } = await refusal(await get('/contacts/page', token, query));
+      expect(status, JSON.stringify(query).slice(0, 80)).toBe(422);
+      expect(body.message).toMatch(message);
+      expect(body.errors?.[0]?.field).toBe(field);
+    }
+    expect((await page(token)).total).toBe(2);
+  });
+
+  it('caps the total above 10,000 matches and flags it as an estimate', async () => {
+    const { account, token } = await signedIn();
+    await createContacts(server.db, account.personaId, 10_050);
+    const answer = await page(token, { $take: '10' });
+    expect(answer.total_is_estimate).toBe(true);
+    expect(answer.total).toBeGreaterThan(10_000);
+    expect(answer.documents).toHaveLength(10);
+    const exact = await page(token, { $filter: "full_name eq 'Anna Meyer'", $take: '10' });
+    expect(exact.total_is_estimate).toBeUndefined();
+    expect(exact.total).toBeGreaterThan(100);
+  }, 60_000);
+
+  it('exports a streamed CSV with BOM, quoting, formula guard and the file name', async () => {
+    const { account, token } = await signedIn();
+    await createContacts(server.db, account.personaId, [
+      {
+        fullName: 'Quote "Q" Person',
+        firstName: '=cmd|calc',
+        lastName: 'Semi;colon',
+        linkedinPublicIdentifier: 'q-person',
+      },
+    ]);
+    await createContacts(server.db, account.personaId, 2500);
+    const response = await get('/contacts/export', token, { $orderby: 'full_name asc', $take: '10' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Outpilot_Export_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.csv"/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    const lines = text.split('\r\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(2502);
+    expect(lines[0]).toMatch(/^"LinkedIn Profile","First Name","Last Name"/);
+    const quoted = lines.find((line) => line.includes('q-person'));
+    expect(quoted).toContain(`"'=cmd|calc","Semi;colon"`);
+    expect(quoted).toContain('"Quote ""Q"" Person"');
+
+    const filtered = await get('/contacts/export', token, { $filter: "full_name eq 'nobody'" });
+    expect((await filtered.text()).split('\r\n').filter(Boolean)).toHaveLength(1);
+    const bad = await refusal(await get('/contacts/export', token, { $filter: 'nope eq 1' }));
+    expect(bad.status).toBe(422);
+  });
+
+  it('serves the CSV example as a download', async () => {
+    const { token } = await signedIn();
+    const response = await get('/contacts/csv-example', token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain(`filename="${csvExampleFileName}"`);
+    const text = await response.text();
+    expect(text).toContain('LinkedIn Profile');
+    expect(text).toContain('linkedin.com/in/');
+  });
+
+  it('lists distinct matching locations', async () => {
+    const { account, token } = await signedIn();
+    const other = await signedIn();
+    await createContacts(server.db, account.personaId, [
+      { location: 'Berlin, Germany' },
+      { location: 'Berlin, Germany' },
+      { location: 'Bern, Switzerland' },
+      { location: '100% Remote' },
+      { location: null },
+    ]);
+    await createContacts(server.db, other.account.personaId, [{ location: 'Bergen, Norway' }]);
+    const locations = async (query: Record<string, string>) => {
+      const response = await get('/contacts/locations', token, query);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { documents: string[] }).documents;
+    };
+    expect(await locations({})).toEqual(['100% Remote', 'Berlin, Germany', 'Bern, Switzerland']);
+    expect(await locations({ searchQuery: 'ber' })).toEqual(['Berlin, Germany', 'Bern, Switzerland']);
+    expect(await locations({ searchQuery: 'ber', take: '1' })).toEqual(['Berlin, Germany']);
+    expect(await locations({ searchQuery: '%' })).toEqual(['100% Remote']);
+    const bad = await refusal(await get('/contacts/locations', token, { take: '-3' }));
+    expect(bad.status).toBe(422);
+  });
+
+  it('previews and deletes the selected contacts only', async () => {
+    const { account, token } = await signedIn();
+    const other = await signedIn();
+    await createContacts(server.db, account.personaId, [
+      { fullName: 'Keep Me', distance: 1 },
+      { fullName: 'Drop One', distance: 2 },
+      { fullName: 'Drop Two', distance: 2 },
+    ]);
+    await createContacts(server.db, other.account.personaId, [{ fullName: 'Drop Other', distance: 2 }]);
+    const preview = await get('/contacts/delete/preview', token, { filter: 'distance eq 2' });
+    expect(await preview.json()).toEqual({ validation_rules_summary: [], valid_audience_count: 2 });
+    const searched = await get('/contacts/delete/preview', token, { searchQuery: 'drop two' });
+    expect(await searched.json()).toEqual({ validation_rules_summary: [], valid_audience_count: 1 });
+    const deleted = await get('/contacts', token, { filter: 'distance eq 2' }, 'DELETE');
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ deleted_count: 2 });
+    expect(names(await page(token))).toEqual(['Keep Me']);
+    expect((await page(other.token)).total).toBe(1);
+    const none = await refusal(await get('/contacts', token, { filter: 'distance eq 3' }, 'DELETE'));
+    expect(none).toMatchObject({ status: 422, body: { message: 'Please select other contacts' } });
+    const hostile = await refusal(await get('/contacts', token, { filter: 'persona_id ne null' }, 'DELETE'));
+    expect(hostile.status).toBe(422);
+    expect((await page(token)).total).toBe(1);
+  });
+});

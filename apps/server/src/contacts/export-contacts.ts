@@ -1,0 +1,45 @@
+import type { Readable } from 'node:stream';
+import type { ContactsPageQuery } from '@outpilot/contracts';
+import { contactExportColumns, exportFileName, formatCsvHeader, formatCsvRow } from '@outpilot/domain';
+import { eq, sql } from 'drizzle-orm';
+import { contacts, personas } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { compileListQuery } from '../list-query/compile-list-query.ts';
+import { streamRows } from '../list-query/stream-rows.ts';
+import { type ContactRow, contactDocumentColumns, toContactDocument } from './contact-document.ts';
+import { contactListQuery, scopedToPersona } from './contact-list-query.ts';
+
+const exportBatchSize = 1000;
+
+/**
+ * GET contacts/export: every contact the query selects (paging ignored), in its order, as a
+ * streamed CSV file (BOM, header, formula-guarded cells) named 'Outpilot_Export_<date>_<time>.csv'
+ * in the workspace's timezone.
+ */
+export async function exportContacts(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { personaId: string; query: ContactsPageQuery },
+): Promise<{ fileName: string; stream: Readable }> {
+  const { query } = input;
+  const compiled = compileListQuery(
+    { filter: query.$filter, orderby: query.$orderby, keywords: query.keywords ?? query.$searchQuery },
+    contactListQuery,
+  );
+  const [persona] = await deps.db
+    .select({ timezoneOffset: personas.timezoneOffset })
+    .from(personas)
+    .where(eq(personas.id, input.personaId))
+    .limit(1);
+  const where = scopedToPersona(input.personaId, compiled.where);
+  const stream = streamRows<ContactRow>(
+    deps.db,
+    sql`select ${contactDocumentColumns} from ${contacts} where ${where} order by ${compiled.orderBy}`,
+    {
+      head: formatCsvHeader(contactExportColumns),
+      batchSize: exportBatchSize,
+      format: (rows) =>
+        rows.map((row) => formatCsvRow(toContactDocument(row), contactExportColumns)).join(''),
+    },
+  );
+  return { fileName: exportFileName(deps.clock.now(), persona?.timezoneOffset ?? 0), stream };
+}

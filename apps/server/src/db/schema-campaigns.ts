@@ -1,0 +1,233 @@
+import type {
+  ActivityError,
+  ActivityOutcome,
+  CampaignState,
+  CompleteReason,
+  ExecutionState,
+  OperationType,
+  PauseReason,
+  StoredStep,
+} from '@outpilot/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { personas } from './schema.ts';
+import { contacts } from './schema-contacts.ts';
+
+/**
+ * The campaign engine's tables (ARCHITECTURE "Campaign engine"): campaigns, their Compose
+ * audience, executions (one per contact and campaign), the activity queue and the per-persona
+ * daily usage counters that make the claim's limit check race-safe.
+ */
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => instant('created_at').notNull().defaultNow();
+const inList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+
+export const campaignStateValues = ['Compose', 'Running', 'Stopped', 'Completed'] as const;
+export const executionStateValues = [
+  'NotStarted',
+  'InQueue',
+  'InProgress',
+  'Succeed',
+  'Ignored',
+  'Skipped',
+  'Cancelled',
+  'Failed',
+] as const;
+export const activityStates = ['queued', 'claimed', 'done', 'failed', 'cancelled'] as const;
+export type ActivityState = (typeof activityStates)[number];
+/** The limit an activity counts against (limitKindOf of @outpilot/domain); null: none (Withdraw). */
+export const activityLimitKinds = [
+  'invitations',
+  'messages',
+  'follow',
+  'reactOnPost',
+  'profileViews',
+] as const;
+export type ActivityLimitKindValue = (typeof activityLimitKinds)[number];
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    state: text('state').$type<CampaignState>().notNull().default('Compose'),
+    completeReason: text('complete_reason').$type<CompleteReason>(),
+    pauseReason: text('pause_reason').$type<PauseReason>(),
+    archived: boolean('archived').notNull().default(false),
+    /** The stored form: a Delay step after every Connect that is not last. */
+    steps: jsonb('steps').$type<StoredStep[]>().notNull().default([]),
+    launchInMinutes: integer('launch_in_minutes').notNull().default(0),
+    /** Bumped by every change of steps or state (optimistic edits). */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    startedAt: instant('started_at'),
+    completedAt: instant('completed_at'),
+  },
+  (t) => [
+    index('campaigns_persona_id_archived_created_at_idx').on(t.personaId, t.archived, t.createdAt),
+    check('campaigns_name_length_check', sql`char_length(${t.name}) between 1 and 50`),
+    check('campaigns_state_check', sql.raw(`"state" in (${inList(campaignStateValues)})`)),
+    check('campaigns_launch_in_minutes_check', sql`${t.launchInMinutes} >= 0`),
+  ],
+);
+
+/**
+ * The contacts a campaign targets. A Compose campaign's contacts are these rows; launching makes
+ * an execution for each valid one and removes the contacts the start preview excluded.
+ */
+export const campaignAudience = pgTable(
+  'campaign_audience',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    addedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.contactId] }),
+    index('campaign_audience_contact_id_idx').on(t.contactId),
+  ],
+);
+
+/** Per stored step (1-based number as text), the state that step reached for this contact. */
+export type StepStates = Record<string, ExecutionState>;
+
+export const executions = pgTable(
+  'executions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    state: text('state').$type<ExecutionState>().notNull().default('NotStarted'),
+    /** 0-based index of the current step in the stored list (ExecutionProgress.stepIndex). */
+    stepIndex: integer('step_index'),
+    /** When the current InQueue step is due (its earliest time). */
+    dueAt: instant('due_at'),
+    /** When an InProgress wait (acceptance, reply) ends: the timeouts system's index. */
+    awaitingUntil: instant('awaiting_until'),
+    stepStates: jsonb('step_states').$type<StepStates>().notNull().default({}),
+    conversationUrl: text('conversation_url'),
+    createdAt: createdAt(),
+    startedAt: instant('started_at'),
+    completedAt: instant('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('executions_campaign_id_contact_id_idx').on(t.campaignId, t.contactId),
+    index('executions_persona_id_state_idx').on(t.personaId, t.state),
+    index('executions_contact_id_idx').on(t.contactId),
+    index('executions_awaiting_until_idx').on(t.awaitingUntil).where(sql`${t.state} = 'InProgress'`),
+    check('executions_state_check', sql.raw(`"state" in (${inList(executionStateValues)})`)),
+  ],
+);
+
+/**
+ * The activity queue: one row per action an execution's step performs. A step can never have two
+ * actions of one type (unique execution_id, step_number, operation_type); Withdraw shares the
+ * Connect's step number. Claim: state queued, planned_at <= now, FOR UPDATE SKIP LOCKED, then
+ * state claimed, attempt + 1, lease_owner, lease_expires_at. Report: one outcome per attempt.
+ */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    executionId: uuid('execution_id')
+      .notNull()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    /** 1-based position in the campaign's stored step list. */
+    stepNumber: integer('step_number').notNull(),
+    operationType: text('operation_type').$type<OperationType>().notNull(),
+    limitKind: text('limit_kind').$type<ActivityLimitKindValue>(),
+    /** The earliest time (the step's delays); planned_at is never before it. */
+    dueAt: instant('due_at').notNull(),
+    /** The planner's time (working hours, limits, gaps); null: not plannable within the horizon. */
+    plannedAt: instant('planned_at'),
+    state: text('state').$type<ActivityState>().notNull().default('queued'),
+    /** Claims so far; a report must carry the current one (fencing against zombie reports). */
+    attempt: integer('attempt').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: instant('lease_expires_at'),
+    /** The runner's report key, so a resent report changes nothing. */
+    idempotencyKey: text('idempotency_key').unique(),
+    outcome: text('outcome').$type<ActivityOutcome>(),
+    networkRef: text('network_ref'),
+    error: jsonb('error').$type<ActivityError>(),
+    reportedAt: instant('reported_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('activities_execution_id_step_number_operation_type_idx').on(
+      t.executionId,
+      t.stepNumber,
+      t.operationType,
+    ),
+    index('activities_queued_planned_at_idx').on(t.plannedAt).where(sql`${t.state} = 'queued'`),
+    index('activities_persona_id_state_planned_at_idx').on(t.personaId, t.state, t.plannedAt),
+    index('activities_claimed_lease_expires_at_idx').on(t.leaseExpiresAt).where(sql`${t.state} = 'claimed'`),
+    index('activities_campaign_id_state_idx').on(t.campaignId, t.state),
+    check('activities_state_check', sql.raw(`"state" in (${inList(activityStates)})`)),
+    check('activities_attempt_check', sql`${t.attempt} >= 0`),
+    check(
+      'activities_limit_kind_check',
+      sql.raw(`"limit_kind" is null or "limit_kind" in (${inList(activityLimitKinds)})`),
+    ),
+  ],
+);
+
+/**
+ * How many actions of a kind a persona has taken (claimed and not released) in one local day
+ * (localDayIndex of @outpilot/domain in the persona's timezone). The claim transaction inserts the
+ * row if missing, locks it FOR UPDATE, compares used with the limit and increments it with the
+ * claim; a released or failed-before-acting claim decrements it. Concurrent claimers of one persona
+ * and kind queue on that row, so the limit holds at any number of runners and processes.
+ */
+export const personaDailyUsage = pgTable(
+  'persona_daily_usage',
+  {
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    localDay: integer('local_day').notNull(),
+    limitKind: text('limit_kind').$type<ActivityLimitKindValue>().notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.personaId, t.localDay, t.limitKind] }),
+    check('persona_daily_usage_used_check', sql`${t.used} >= 0`),
+    check('persona_daily_usage_limit_kind_check', sql.raw(`"limit_kind" in (${inList(activityLimitKinds)})`)),
+  ],
+);

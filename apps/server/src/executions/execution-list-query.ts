@@ -1,0 +1,44 @@
+import { executionStates } from '@outpilot/contracts';
+import type { FilterFieldSpec } from '@outpilot/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { contacts, executions } from '../db/schema.ts';
+import type { FieldMappings } from '../list-query/compile-filter.ts';
+import type { ListQueryDefinition } from '../list-query/compile-list-query.ts';
+
+/** `$filter` allow-list of execution lists (§7: 'campaign_id eq', 'id in (...)', status filter). */
+export const executionFilterFields = {
+  id: { type: 'uuid' },
+  campaign_id: { type: 'uuid' },
+  contact_id: { type: 'uuid' },
+  state: { type: 'enum', values: executionStates },
+  created: { type: 'datetime' },
+  full_name: { type: 'string' },
+} as const satisfies FilterFieldSpec;
+
+export const executionSortableFields = ['created', 'state', 'full_name'] as const;
+export type ExecutionSortableField = (typeof executionSortableFields)[number];
+
+const scalar = (column: SQL, nullable: boolean) => ({ kind: 'scalar', column, nullable }) as const;
+
+/** Over executions joined with contacts; default created asc (§9). */
+export const executionListQuery: ListQueryDefinition<ExecutionSortableField> = {
+  spec: executionFilterFields,
+  fields: {
+    id: scalar(sql`${executions.id}`, false),
+    campaign_id: scalar(sql`${executions.campaignId}`, false),
+    contact_id: scalar(sql`${executions.contactId}`, false),
+    state: scalar(sql`${executions.state}`, false),
+    created: scalar(sql`${executions.createdAt}`, false),
+    full_name: scalar(sql`${contacts.fullName}`, false),
+  } satisfies FieldMappings,
+  sortable: executionSortableFields,
+  sortColumns: {
+    created: sql`${executions.createdAt}`,
+    state: sql`${executions.state}`,
+    full_name: sql`${contacts.fullName}`,
+  },
+  defaultOrderBy: 'created asc',
+  idColumn: sql`${executions.id}`,
+  searchColumns: [sql`${contacts.fullName}`, sql`${contacts.occupation}`, sql`${contacts.lastJob}`],
+  paging: { defaultTake: 25, maxTake: 1000 },
+};

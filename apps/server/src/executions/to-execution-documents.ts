@@ -1,0 +1,189 @@
+import type {
+  Execution,
+  ExecutionActions,
+  ExecutionState,
+  LinkedinContact,
+  OperationType,
+  StepExecution,
+  StoredStep,
+} from '@outpilot/contracts';
+import { executionHumanState, humanState, renderTemplate } from '@outpilot/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
+import { activities, campaigns, contacts, executions, type StepStates } from '../db/schema.ts';
+
+export type ContactRow = typeof contacts.$inferSelect;
+
+const connectionLabels = { 1: '1st', 2: '2nd', 3: '3rd' } as const;
+
+export function contactProfileUrl(contact: ContactRow): string {
+  const slug = contact.linkedinPublicIdentifier ?? contact.linkedinEntityId ?? contact.salesLeadId ?? '';
+  return `https://www.linkedin.com/in/${encodeURIComponent(slug)}/`;
+}
+
+export function toLinkedinContact(contact: ContactRow): LinkedinContact {
+  const distance = contact.distance as 1 | 2 | 3 | null;
+  return {
+    id: contact.id,
+    public_identifier: contact.linkedinPublicIdentifier ?? '',
+    entity_id: contact.linkedinEntityId,
+    first_name: contact.firstName,
+    last_name: contact.lastName,
+    full_name: contact.fullName,
+    headline: contact.occupation,
+    picture: contact.pictureUrl,
+    location: contact.location,
+    country: contact.country,
+    company_name: contact.lastJob,
+    position_title: contact.occupation,
+    custom_field_1: contact.customField1,
+    custom_field_2: contact.customField2,
+    custom_field_3: contact.customField3,
+    connection: distance === null ? null : connectionLabels[distance],
+    is_premium: contact.isPremium,
+    profile_url: contactProfileUrl(contact),
+  };
+}
+
+/** The text a step sends to a contact: the invitation note or the message; null for other steps. */
+export function renderStepMessage(step: StoredStep | undefined, contact: LinkedinContact): string | null {
+  if (step?.type !== 'Connect' && step?.type !== 'Message') return null;
+  const template = step.message_template ?? '';
+  return template.trim() === '' ? null : renderTemplate(template, contact);
+}
+
+export function toStepExecutions(steps: readonly StoredStep[], stepStates: StepStates): StepExecution[] {
+  return steps.map((step, index) => {
+    const state: ExecutionState = stepStates[String(index + 1)] ?? 'NotStarted';
+    return {
+      step_number: index + 1,
+      type: step.type,
+      is_visible: step.type !== 'Delay',
+      state,
+      human_state: humanState(state, step.type),
+      hint: null,
+    };
+  });
+}
+
+const activeStates: ReadonlySet<ExecutionState> = new Set(['NotStarted', 'InQueue', 'InProgress']);
+
+export function executionActions(state: ExecutionState, conversationUrl: string | null): ExecutionActions {
+  const on = { enabled: true, hint: null };
+  return {
+    show_details: on,
+    open_linkedin_profile: on,
+    open_conversation: conversationUrl
+      ? on
+      : { enabled: false, hint: 'No conversation with this contact yet' },
+    open_campaign: on,
+    complete: activeStates.has(state) ? on : { enabled: false, hint: 'The conversation is already finished' },
+  };
+}
+
+export type ExecutionView = {
+  execution: typeof executions.$inferSelect;
+  contact: ContactRow;
+  campaign: { id: string; name: string; steps: StoredStep[] };
+  activity: {
+    id: string;
+    stepNumber: number;
+    operationType: OperationType;
+    plannedAt: Date | null;
+    state: string;
+  } | null;
+};
+
+/** Executions with their contact, campaign and pending (queued or claimed) activity, in the order of ids. */
+export async function loadExecutionViews(
+  db: Executor,
+  personaId: string,
+  executionIds: readonly string[],
+): Promise<ExecutionView[]> {
+  if (executionIds.length === 0) return [];
+  const rows = await db
+    .select({
+      execution: executions,
+      contact: contacts,
+      campaign: { id: campaigns.id, name: campaigns.name, steps: campaigns.steps },
+    })
+    .from(executions)
+    .innerJoin(contacts, eq(contacts.id, executions.contactId))
+    .innerJoin(campaigns, eq(campaigns.id, executions.campaignId))
+    .where(and(eq(executions.personaId, personaId), inArray(executions.id, [...executionIds])));
+  const pending = rowsOf<{
+    id: string;
+    execution_id: string;
+    step_number: number;
+    operation_type: OperationType;
+    planned_ms: number | null;
+    state: string;
+  }>(
+    await db.execute(sql`
+      select distinct on (execution_id) id, execution_id, step_number, operation_type,
+        (extract(epoch from planned_at) * 1000)::float8 as planned_ms, state
+      from ${activities}
+      where execution_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(executionIds)}::jsonb))
+        and state in ('queued', 'claimed')
+      order by execution_id, step_number, created_at`),
+  );
+  const activityOf = new Map(pending.map((row) => [row.execution_id, row]));
+  const byId = new Map(rows.map((row) => [row.execution.id, row]));
+  return executionIds.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const activity = activityOf.get(id);
+    return [
+      {
+        ...row,
+        activity: activity
+          ? {
+              id: activity.id,
+              stepNumber: activity.step_number,
+              operationType: activity.operation_type,
+              plannedAt: activity.planned_ms === null ? null : new Date(Number(activity.planned_ms)),
+              state: activity.state,
+            }
+          : null,
+      },
+    ];
+  });
+}
+
+function minutesUntil(at: Date | null, now: Date): number | null {
+  if (at === null) return null;
+  return Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 60_000));
+}
+
+/** The execution document of §3; run_in_minutes from the activity's planned time (0: processing). */
+export function toExecutionDocument(view: ExecutionView, now: Date): Execution {
+  const { execution, contact, campaign, activity } = view;
+  const linkedinContact = toLinkedinContact(contact);
+  const stepNumber = activity?.stepNumber ?? (execution.stepIndex === null ? null : execution.stepIndex + 1);
+  const step = stepNumber === null ? undefined : campaign.steps[stepNumber - 1];
+  const runIn = activity ? (activity.state === 'claimed' ? 0 : minutesUntil(activity.plannedAt, now)) : null;
+  return {
+    id: execution.id,
+    linkedin_contact: linkedinContact,
+    campaign_id: campaign.id,
+    campaign_name: campaign.name,
+    state: execution.state,
+    human_state: executionHumanState(
+      {
+        state: execution.state,
+        stepIndex: execution.stepIndex,
+        dueAt: execution.dueAt,
+        awaitingUntil: execution.awaitingUntil,
+      },
+      campaign.steps,
+    ),
+    start_in: runIn,
+    step_executions: toStepExecutions(campaign.steps, execution.stepStates),
+    actions: executionActions(execution.state, execution.conversationUrl),
+    conversation_url: execution.conversationUrl,
+    step_number: stepNumber,
+    operation_type: activity?.operationType ?? (step && step.type !== 'Delay' ? step.type : null),
+    run_in_minutes: runIn,
+    message: activity || execution.state === 'InQueue' ? renderStepMessage(step, linkedinContact) : null,
+  };
+}

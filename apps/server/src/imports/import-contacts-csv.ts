@@ -1,0 +1,115 @@
+import { type ImportList, importNameMaxLength, importTexts } from '@outpilot/contracts';
+import {
+  type ContactImportRecord,
+  ContactsCsvError,
+  decodeCsvBytes,
+  parseContactsCsv,
+} from '@outpilot/domain';
+import { eq } from 'drizzle-orm';
+import { importLists } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { ValidationError } from '../errors.ts';
+import { findRunningImport } from './find-running-import.ts';
+import { toImportList } from './import-list-document.ts';
+import { type ContactInput, upsertContacts } from './upsert-contacts.ts';
+
+/** The largest contact file accepted (the route's body limit). */
+export const maxCsvFileBytes = 50 * 1024 * 1024;
+export const csvFileField = 'file';
+
+/**
+ * POST imports/csv: a contact file (§5) read, validated and deduplicated on the server, then
+ * stored in ONE transaction with its import list: a refused or failing file leaves nothing
+ * behind. The list is answered completed, with uploaded and skipped counts (skipped: rows
+ * without a usable link, repeats in the file, contacts already in the list).
+ */
+export async function importContactsCsv(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { personaId: string; bytes: Uint8Array; name?: string | undefined; fileName?: string | undefined },
+): Promise<ImportList> {
+  const parsed = readFile(input.bytes);
+  const now = deps.clock.now();
+  const skippedInFile = parsed.skippedDuplicates + parsed.skippedInvalid;
+  const total = parsed.records.length + skippedInFile;
+  return deps.db.transaction(async (tx) => {
+    if ((await findRunningImport(tx, input.personaId, now)) !== null) {
+      throw new ValidationError(csvFileField, importTexts.finishStartedExport);
+    }
+    const [list] = await tx
+      .insert(importLists)
+      .values({
+        personaId: input.personaId,
+        name: listName(input.name, input.fileName, now),
+        sourceType: 'csv_file',
+        sourceUri: null,
+        state: 'running',
+        total,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: importLists.id });
+    if (!list) throw new Error('importContactsCsv: insert returned no row');
+    const result = await upsertContacts(tx, {
+      personaId: input.personaId,
+      importListId: list.id,
+      now,
+      profiles: parsed.records.map(toContactInput),
+    });
+    const [row] = await tx
+      .update(importLists)
+      .set({
+        state: 'completed',
+        processed: total,
+        uploadedCount: result.uploaded,
+        skippedCount: result.skipped + skippedInFile,
+      })
+      .where(eq(importLists.id, list.id))
+      .returning();
+    if (!row) throw new Error('importContactsCsv: update returned no row');
+    return toImportList(row);
+  });
+}
+
+function readFile(bytes: Uint8Array) {
+  if (bytes.length === 0) throw new ValidationError(csvFileField, importTexts.noProfilesInFile);
+  try {
+    return parseContactsCsv(decodeCsvBytes(bytes));
+  } catch (error) {
+    if (error instanceof ContactsCsvError) throw new ValidationError(csvFileField, error.message, error);
+    throw new ValidationError(csvFileField, importTexts.fileReadError, error);
+  }
+}
+
+/** The given name, else the file's name without extension, else 'CSV import <date>'; at most 50. */
+function listName(name: string | undefined, fileName: string | undefined, now: Date): string {
+  const fromFile = fileName
+    ?.replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]*$/, '')
+    .trim();
+  const chosen = name?.trim() || fromFile || `CSV import ${now.toISOString().slice(0, 10)}`;
+  return chosen.slice(0, importNameMaxLength);
+}
+
+function toContactInput(record: ContactImportRecord): ContactInput {
+  const orNull = (text: string) => (text === '' ? null : text);
+  const hasName = record.firstName !== '' || record.lastName !== '';
+  return {
+    entityId: null,
+    publicIdentifier: record.publicIdentifier,
+    salesLeadId: record.salesLeadId,
+    firstName: orNull(record.firstName),
+    lastName: orNull(record.lastName),
+    // The parser falls back to the identifier; leave that to the insert so a re-import keeps a real name.
+    fullName: hasName ? orNull(record.fullName) : null,
+    occupation: orNull(record.title),
+    location: orNull(record.country),
+    lastJob: orNull(record.company),
+    country: orNull(record.country),
+    pictureUrl: null,
+    distance: null,
+    isPremium: null,
+    customField1: orNull(record.customField1),
+    customField2: orNull(record.customField2),
+    customField3: orNull(record.customField3),
+  };
+}

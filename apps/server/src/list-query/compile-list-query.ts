@@ -1,0 +1,113 @@
+import {
+  FilterError,
+  type FilterFieldSpec,
+  type OrderByItem,
+  parseFilter,
+  parseOrderBy,
+  parsePaging,
+  toIlikePattern,
+} from '@outpilot/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { ValidationError } from '../errors.ts';
+import { compileFilter, type FieldMappings } from './compile-filter.ts';
+
+/** A list endpoint's query as it arrives (ARCHITECTURE "API shape"); text or numbers, unchecked. */
+export type ListQueryInput = {
+  filter?: string | undefined;
+  orderby?: string | undefined;
+  keywords?: string | undefined;
+  take?: string | number | undefined;
+  skip?: string | number | undefined;
+};
+
+/** What one list endpoint allows, and where each field lives in SQL. */
+export type ListQueryDefinition<Sortable extends string> = {
+  /** The `$filter` allow-list (from @outpilot/contracts). */
+  spec: FilterFieldSpec;
+  /** The SQL of every field of `spec`. */
+  fields: FieldMappings;
+  sortable: readonly Sortable[];
+  /** The column of each sortable field. */
+  sortColumns: Readonly<Record<Sortable, SQL>>;
+  /** Used when `$orderby` is blank, e.g. 'imported desc'. */
+  defaultOrderBy: string;
+  /** The unique tiebreaker appended to every order (the row id). */
+  idColumn: SQL;
+  /** Columns the keywords are searched in (ILIKE, one pattern, OR-ed). */
+  searchColumns: readonly SQL[];
+  paging: { defaultTake: number; maxTake: number; maxSkip?: number };
+};
+
+export type CompiledListQuery = {
+  /** The filter and the keyword search, AND-ed; undefined when neither is given. Add the tenancy scope. */
+  where: SQL | undefined;
+  /** ORDER BY items, ending with the id tiebreaker. */
+  orderBy: SQL;
+  orderByItems: OrderByItem[];
+  take: number;
+  skip: number;
+};
+
+/**
+ * Parses and compiles a list query: `$filter` through the domain parser onto the allow-list,
+ * `$orderby` with a unique tiebreaker, paging, keywords as a bound ILIKE pattern. Every value is
+ * a parameter. A bad query throws ValidationError (422) naming the parameter.
+ */
+export function compileListQuery<Sortable extends string>(
+  input: ListQueryInput,
+  definition: ListQueryDefinition<Sortable>,
+): CompiledListQuery {
+  try {
+    const ast = input.filter === undefined ? null : parseFilter(input.filter, definition.spec);
+    const filter = ast === null ? undefined : compileFilter(ast, definition.fields);
+    const search = compileSearch(input.keywords, definition.searchColumns);
+    const where = filter && search ? sql`${filter} and ${search}` : (filter ?? search);
+    const requested = parseOrderBy(input.orderby ?? '', definition.sortable);
+    const orderByItems =
+      requested.length > 0 ? requested : parseOrderBy(definition.defaultOrderBy, definition.sortable);
+    const paging = parsePaging({ take: input.take, skip: input.skip }, definition.paging);
+    return {
+      where,
+      orderBy: compileOrderBy(orderByItems, definition.sortColumns, definition.idColumn),
+      orderByItems,
+      take: paging.take,
+      skip: paging.skip,
+    };
+  } catch (error) {
+    throw toValidationError(error);
+  }
+}
+
+/** The keyword condition alone (for endpoints with a search but no list, e.g. locations). */
+export function compileSearch(keywords: string | undefined, columns: readonly SQL[]): SQL | undefined {
+  if (keywords === undefined) return undefined;
+  if (keywords.includes('\u0000')) {
+    throw new FilterError('Search text must not contain NUL characters', { parameter: 'keywords' });
+  }
+  const pattern = toIlikePattern(keywords);
+  if (pattern === null || columns.length === 0) return undefined;
+  const matches = columns.map((column) => sql`${column} ilike ${pattern} escape '\\'`);
+  return sql`(${sql.join(matches, sql.raw(' or '))})`;
+}
+
+/**
+ * ORDER BY with the id last, in the direction of the last item, so `order by imported desc, id
+ * desc` walks the (persona_id, imported_at, id) index backwards. Nulls sort as PostgreSQL's
+ * default (last ascending, first descending), which is also the index's order.
+ */
+function compileOrderBy<Sortable extends string>(
+  items: readonly OrderByItem<Sortable>[],
+  columns: Readonly<Record<Sortable, SQL>>,
+  idColumn: SQL,
+): SQL {
+  const parts = items.map((item) => sql`${columns[item.field]} ${sql.raw(item.direction)}`);
+  const last = items.at(-1)?.direction ?? 'asc';
+  parts.push(sql`${idColumn} ${sql.raw(last)}`);
+  return sql.join(parts, sql.raw(', '));
+}
+
+/** FilterError (and its parameter) → the 422 body; anything else passes through. */
+export function toValidationError(error: unknown): unknown {
+  if (error instanceof FilterError) return new ValidationError(error.parameter, error.message, error);
+  return error;
+}
