@@ -154,7 +154,7 @@ describe('bridge host', () => {
       ok: false,
       error: { name: 'BadRequest' },
     });
-    expect(await host.handle(request('runner', 'checkWorkingHours'))).toMatchObject({
+    expect(await host.handle(request('runner', 'selfDestruct'))).toMatchObject({
       error: { name: 'BadRequest' },
     });
     expect(await host.handle(request('system', 'hasOwnProperty'))).toMatchObject({

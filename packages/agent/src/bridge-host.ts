@@ -8,11 +8,18 @@ import {
   bridgeRequestSchema,
   type ErrorBody,
   findBridgeCommand,
+  type RunnerState,
   type TokenPair,
 } from '@outpilot/contracts';
-import { type Clock, systemClock } from '@outpilot/domain';
+import { type Clock, isWithinWorkingHours, nextWorkingInstant, systemClock } from '@outpilot/domain';
 import type { z } from 'zod';
+import {
+  type ActivityRunner,
+  type ActivityRunnerOptions,
+  createActivityRunner,
+} from './activity-runner/activity-runner.ts';
 import type { ApiClient } from './api-client.ts';
+import type { AutomationApi } from './automation-client.ts';
 import { type BridgeEventEmitter, createBridgeEventEmitter } from './bridge-events.ts';
 import { AgentError, toErrorBody } from './errors.ts';
 import { countSearch } from './import-runner/count-search.ts';
@@ -22,7 +29,7 @@ import {
   type ImportRunnerOptions,
 } from './import-runner/import-runner.ts';
 import { readProfileUrls } from './import-runner/read-profile-urls.ts';
-import type { AgentNetworkClient } from './network/network-client.ts';
+import type { ActivityNetworkClient, AgentNetworkClient } from './network/network-client.ts';
 import type { TokenStore } from './token-store.ts';
 
 /** The API calls the host makes; an ApiClient in production, anything shaped like it in tests. */
@@ -55,6 +62,27 @@ export type BridgeHostOptions = {
   events?: BridgeEventEmitter;
   /** Pacing of the import runner: tests pass an instant sleep and a fixed random. */
   imports?: Pick<ImportRunnerOptions, 'sleep' | 'random' | 'retry' | 'pageSize'>;
+  /**
+   * The campaign activity runner of the runner target (local mode): the automation service, called
+   * with the host's access token, and the network it acts on. Without them runner.start is refused.
+   */
+  activities?: {
+    createAutomation: (getAccessToken: () => Promise<string>) => AutomationApi;
+    network: ActivityNetworkClient;
+    /** A random id for this agent, so two tabs' runners tell their claims apart. */
+    newRunnerId?: () => string;
+  } & Pick<
+    ActivityRunnerOptions,
+    | 'sleep'
+    | 'random'
+    | 'retry'
+    | 'pollIntervalMs'
+    | 'syncIntervalMs'
+    | 'cursors'
+    | 'maxClaim'
+    | 'leaseSeconds'
+    | 'leaseMarginMs'
+  >;
 };
 
 export type BridgeHost = {
@@ -63,6 +91,21 @@ export type BridgeHost = {
   events: BridgeEventEmitter;
   /** The export target's run, for hosts that keep the agent alive while it works. */
   importRunner: ImportRunner;
+  /** The runner target's activity runner, once started. */
+  activityRunner(): ActivityRunner | undefined;
+  /** Stops the activity runner (the page closes, the user signs out); the activity in hand is reported. */
+  stopActivityRunner(): Promise<void>;
+};
+
+/** The runner's state before it was ever started. */
+export const idleRunnerState: RunnerState = {
+  status: 'stopped',
+  startedAt: null,
+  lastClaimAt: null,
+  lastSyncAt: null,
+  current: null,
+  counts: { executed: 0, error: 0, skipped: 0, withdrawn: 0, limit_exceeded: 0 },
+  lastError: null,
 };
 
 /** An access token this close to its expiry is refreshed before it is handed out. */
@@ -171,6 +214,39 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
     ...options.imports,
   });
 
+  let activityRunner: { personaId: string; runner: ActivityRunner } | undefined;
+  const stopActivityRunner = async () => {
+    const current = activityRunner;
+    if (current) await current.runner.stop();
+  };
+
+  const startActivityRunner = async (): Promise<RunnerState> => {
+    const { activities } = options;
+    if (!activities) {
+      throw new AgentError('BadRequest', 'This agent runs no campaign activities', { code: 'NO_RUNNER' });
+    }
+    const { personaId } = await api.getProfile((await validTokens()).accessToken);
+    // Another persona signed in since: its runner must not act for the previous one.
+    if (activityRunner && activityRunner.personaId !== personaId) await stopActivityRunner();
+    if (!activityRunner || activityRunner.personaId !== personaId) {
+      const { createAutomation, network: activityNetwork, newRunnerId, ...pacing } = activities;
+      const suffix = newRunnerId?.() ?? globalThis.crypto.randomUUID();
+      activityRunner = {
+        personaId,
+        runner: createActivityRunner({
+          ...pacing,
+          automation: createAutomation(async () => (await validTokens()).accessToken),
+          network: activityNetwork,
+          runnerId: `browser:${personaId}:${suffix}`,
+          personaIds: [personaId],
+          clock,
+          onChange: (state) => events.emit('runnerStateChanged', state),
+        }),
+      };
+    }
+    return activityRunner.runner.start();
+  };
+
   const tokenInfo = ({ accessToken, accessTokenExpiresAt }: TokenPair) => ({
     accessToken,
     accessTokenExpiresAt,
@@ -182,6 +258,7 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
     auth: {
       getSignInUrl: (payload) => api.signInUrl(payload),
       signOut: async () => {
+        await stopActivityRunner();
         await revoke();
         events.emit('productSignedOut', {});
         return {};
@@ -198,6 +275,7 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
       getToken: async () => tokenInfo(await validTokens()),
       refreshToken: async () => tokenInfo(await refreshTokens()),
       revokeToken: async () => {
+        await stopActivityRunner();
         await revoke();
         return {};
       },
@@ -230,6 +308,19 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
       state: async () => importRunner.state(),
       href: async () => importRunner.href(),
     },
+    runner: {
+      start: startActivityRunner,
+      stop: async () => (activityRunner ? activityRunner.runner.stop() : idleRunnerState),
+      state: async () => activityRunner?.runner.state() ?? idleRunnerState,
+      checkWorkingHours: async ({ workingHours, timezoneOffset, at }) => {
+        const instant = at ? new Date(at) : clock.now();
+        const next = nextWorkingInstant(workingHours, timezoneOffset, instant);
+        return {
+          withinWorkingHours: isWithinWorkingHours(workingHours, timezoneOffset, instant),
+          nextWorkingAt: next ? next.toISOString() : null,
+        };
+      },
+    },
   };
 
   const handle = async (request: unknown): Promise<BridgeResponse> => {
@@ -259,5 +350,11 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
     }
   };
 
-  return { handle, events, importRunner };
+  return {
+    handle,
+    events,
+    importRunner,
+    activityRunner: () => activityRunner?.runner,
+    stopActivityRunner,
+  };
 }

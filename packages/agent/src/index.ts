@@ -1,4 +1,30 @@
+export {
+  type ActivityResult,
+  resultOfError,
+  sessionLostRetryMs,
+  skipCodes,
+  toActivityError,
+} from './activity-runner/activity-result.ts';
+export {
+  type ActivityRunner,
+  type ActivityRunnerOptions,
+  createActivityRunner,
+  type NetworkForPersona,
+  type RunnerReportEvent,
+  type RunOnceResult,
+  runnerDefaults,
+} from './activity-runner/activity-runner.ts';
+export { networkActionKey, reportKey } from './activity-runner/idempotency-keys.ts';
+export { performActivity } from './activity-runner/perform-activity.ts';
+export { reconcileActivity, reconcileLookbackMs } from './activity-runner/reconcile-activity.ts';
+export {
+  readSyncCursor,
+  type SyncCursor,
+  syncBatchMax,
+  syncPersona,
+} from './activity-runner/sync-network.ts';
 export { ApiClient, type ApiClientOptions, type FetchLike } from './api-client.ts';
+export { type AutomationApi, AutomationClient, type AutomationClientOptions } from './automation-client.ts';
 export {
   type BridgeEventEmitter,
   type BridgeEventListener,
@@ -8,6 +34,7 @@ export {
   type BridgeHost,
   type BridgeHostOptions,
   createBridgeHost,
+  idleRunnerState,
   type ProductApi,
   tokenRefreshMarginMs,
 } from './bridge-host.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reactionSchema } from './campaigns.ts';
 import { operationTypeSchema } from './executions.ts';
+import { connectionDegreeSchema } from './network.ts';
 
 /**
  * The runner protocol of the automation service (ARCHITECTURE "Campaign engine"), under
@@ -86,6 +87,27 @@ export const activityErrorSchema = z.object({
 });
 export type ActivityError = z.infer<typeof activityErrorSchema>;
 
+/** What a ScrapeProfile step read from the profile, for the server to update the contact with. */
+export const scrapedProfileSchema = z.object({
+  entity_id: z.string().max(200),
+  public_identifier: z.string().max(200),
+  first_name: z.string().max(200),
+  last_name: z.string().max(200),
+  headline: z.string().max(500),
+  location: z.string().max(200),
+  company_name: z.string().max(200).nullable(),
+  position_title: z.string().max(200).nullable(),
+  industry: z.string().max(200).nullable(),
+  summary: z.string().max(5000).nullable(),
+  /** Shown only to 1st-degree connections who share it. */
+  email: z.string().max(254).nullable(),
+  websites: z.array(z.string().max(2048)).max(20),
+  skills: z.array(z.string().max(200)).max(100),
+  degree: connectionDegreeSchema,
+  is_premium: z.boolean(),
+});
+export type ScrapedProfile = z.infer<typeof scrapedProfileSchema>;
+
 export const reportActivityRequestSchema = z.object({
   attempt: z.number().int().min(1),
   idempotency_key: z.string().min(8).max(200),
@@ -95,6 +117,13 @@ export const reportActivityRequestSchema = z.object({
   error: activityErrorSchema.optional(),
   /** When the runner did it (its clock may lag; the server keeps its own time as well). */
   performed_at: z.iso.datetime({ offset: true }).optional(),
+  /** ScrapeProfile, executed: what was read. */
+  scraped_profile: scrapedProfileSchema.optional(),
+  /**
+   * executed after a reconciliation: an earlier attempt's action was found on the network, so this
+   * attempt did not act again (the action must be counted once, for the attempt that did it).
+   */
+  reconciled: z.boolean().optional(),
 });
 export type ReportActivityRequest = z.infer<typeof reportActivityRequestSchema>;
 export const reportActivityResponseSchema = z.object({ accepted: z.boolean(), duplicate: z.boolean() });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { activityOutcomes } from './activities.ts';
 import { appPathSchema, appProfileSchema, exchangeCodeRequestSchema } from './auth.ts';
 import { errorBodySchema } from './errors.ts';
+import { operationTypeSchema } from './executions.ts';
 import {
   importNameMaxLength,
   importNameTooLongMessage,
@@ -11,6 +13,7 @@ import {
 import { logEntrySchema } from './logs.ts';
 import { networkProfileSchema } from './network.ts';
 import { importUrlSourceSchema } from './sandbox-search.ts';
+import { workingHoursSchema } from './workspace.ts';
 
 /**
  * The bridge between the web app and "the extension" (seed 000 §7 "Extension messages").
@@ -69,6 +72,54 @@ export const countProfileUrlsResultSchema = z.object({
 });
 export type CountProfileUrlsResult = z.infer<typeof countProfileUrlsResultSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// runner: the campaign activity runner of a local-mode workspace (seed 000 §7 "a working-hours
+// check of the campaign runner"; ARCHITECTURE "Campaign engine"). It runs only while the app is open.
+
+export const runnerStatuses = ['stopped', 'running', 'stopping'] as const;
+export const runnerStatusSchema = z.enum(runnerStatuses);
+export type RunnerStatus = z.infer<typeof runnerStatusSchema>;
+
+const countOf = z.number().int().nonnegative();
+/** Reports the server accepted, by outcome, since the runner started. */
+export const runnerCountsSchema = z.object(
+  Object.fromEntries(activityOutcomes.map((outcome) => [outcome, countOf])) as Record<
+    (typeof activityOutcomes)[number],
+    typeof countOf
+  >,
+);
+export type RunnerCounts = z.infer<typeof runnerCountsSchema>;
+
+export const runnerStateSchema = z.object({
+  status: runnerStatusSchema,
+  startedAt: z.iso.datetime().nullable(),
+  lastClaimAt: z.iso.datetime().nullable(),
+  lastSyncAt: z.iso.datetime().nullable(),
+  /** The activity in hand. */
+  current: z.object({ activityId: z.string(), operationType: operationTypeSchema }).nullable(),
+  counts: runnerCountsSchema,
+  /** The last failure of a claim, report or sync call (not of an activity: those are reported). */
+  lastError: errorBodySchema.nullable(),
+});
+export type RunnerState = z.infer<typeof runnerStateSchema>;
+
+export const checkWorkingHoursPayloadSchema = z.object({
+  workingHours: workingHoursSchema,
+  /** Minutes east of UTC. */
+  timezoneOffset: z
+    .number()
+    .int()
+    .min(-14 * 60)
+    .max(14 * 60),
+  /** The instant to check; now when absent. */
+  at: z.iso.datetime({ offset: true }).optional(),
+});
+export const checkWorkingHoursResultSchema = z.object({
+  withinWorkingHours: z.boolean(),
+  /** The check's instant when within hours, else the next window's start; null with no hours at all. */
+  nextWorkingAt: z.iso.datetime().nullable(),
+});
+
 /** Every command the bridge serves: its payload and its result, by target. */
 export const bridgeCommands = {
   system: {
@@ -125,6 +176,17 @@ export const bridgeCommands = {
     state: { payload: empty, result: importRunStateSchema.nullable() },
     /** The results page of the run's import list ('Show results'); null before the list exists. */
     href: { payload: empty, result: z.object({ navigationUrl: z.string() }).nullable() },
+  },
+  /**
+   * start claims and performs the signed-in persona's due activities until stop (or sign-out, or
+   * the page closes); both answer at once with the state, changes come as runnerStateChanged.
+   * stop finishes and reports the activity in hand and claims no more.
+   */
+  runner: {
+    start: { payload: empty, result: runnerStateSchema },
+    stop: { payload: empty, result: runnerStateSchema },
+    state: { payload: empty, result: runnerStateSchema },
+    checkWorkingHours: { payload: checkWorkingHoursPayloadSchema, result: checkWorkingHoursResultSchema },
   },
 } as const;
 
@@ -201,9 +263,11 @@ export const bridgeEventSchema = z.object({
     'networkProfileChanged',
     'productSignedOut',
     'exportStateChanged',
+    'runnerStateChanged',
   ]),
   payload: z.unknown(),
 });
 export const exportStateChangedPayloadSchema = importRunStateSchema;
+export const runnerStateChangedPayloadSchema = runnerStateSchema;
 export type BridgeEvent = z.infer<typeof bridgeEventSchema>;
 export type BridgeEventName = BridgeEvent['event'];

@@ -14,7 +14,7 @@ export * from './network.ts';
 export * from './network-account.ts';
 export * from './paths.ts';
 export * from './sandbox.ts';
+export * from './sandbox-actions.ts';
 export * from './sandbox-search.ts';
 export * from './test-support.ts';
 export * from './workspace.ts';
-export * from './sandbox-actions.ts';

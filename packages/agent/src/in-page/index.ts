@@ -1,6 +1,7 @@
 import { type BridgeEvent, bridgeRequestSchema, type ClientConfig } from '@outpilot/contracts';
 import { type Clock, systemClock } from '@outpilot/domain';
 import { ApiClient, type FetchLike } from '../api-client.ts';
+import { AutomationClient } from '../automation-client.ts';
 import { createBridgeEventEmitter } from '../bridge-events.ts';
 import { type BridgeHost, createBridgeHost } from '../bridge-host.ts';
 import { AgentError } from '../errors.ts';
@@ -51,6 +52,7 @@ export function startInPageAgent({
 }: InPageAgentOptions): InPageAgent {
   const fetchInPage: FetchLike = (input, init) => window.fetch(input, init);
   const events = createBridgeEventEmitter();
+  const store = createLocalStorageStore(window.localStorage);
   const sandbox = config.sandboxBaseUrl
     ? new SandboxNetworkClient({ sandboxBaseUrl: config.sandboxBaseUrl, fetch: fetchInPage })
     : undefined;
@@ -59,9 +61,24 @@ export function startInPageAgent({
     version: config.version,
     homeUrl: `${window.location.origin}/`,
     api: new ApiClient({ apiBaseUrl: config.apiBaseUrl, fetch: fetchInPage }),
-    tokens: createTokenStore(createLocalStorageStore(window.localStorage)),
+    tokens: createTokenStore(store),
     network,
     ...(sandbox ? { signInToNetwork: (email: string) => sandbox.signIn(email) } : {}),
+    // Local mode: the page runs the persona's campaign activities while the app is open (runner.start).
+    ...(sandbox
+      ? {
+          activities: {
+            createAutomation: (getAccessToken: () => Promise<string>) =>
+              new AutomationClient({
+                automationBaseUrl: config.automationBaseUrl,
+                getAccessToken,
+                fetch: fetchInPage,
+              }),
+            network: sandbox,
+            cursors: store,
+          },
+        }
+      : {}),
     clock,
     events,
   });
@@ -81,6 +98,8 @@ export function startInPageAgent({
   return {
     host,
     stop() {
+      // The page is going away: the activity in hand is still reported if the page lives long enough.
+      void host.stopActivityRunner();
       watcher.stop();
       unsubscribe();
       window.removeEventListener('message', onMessage);

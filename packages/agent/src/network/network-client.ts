@@ -1,4 +1,4 @@
-import type { ConnectionDegree, ImportUrlSource, NetworkProfile } from '@outpilot/contracts';
+import type { ConnectionDegree, ImportUrlSource, NetworkProfile, Reaction } from '@outpilot/contracts';
 
 /**
  * The NetworkClient port (reference/network-api.md §3): everything the agent does on the
@@ -66,61 +66,78 @@ export type PeopleSearchPage = {
   elements: PeopleSearchElement[];
 };
 
+/**
+ * The member an action is aimed at. The sandbox (and LinkedIn's invitation and messaging calls)
+ * address members by entityId; profile pages by publicIdentifier. Without an entityId the adapter
+ * looks it up from the profile.
+ */
+export type MemberRef = { publicIdentifier: string; entityId?: string | null };
+
+/**
+ * Mutating calls carry an idempotency key: the network (the sandbox's Idempotency-Key, LinkedIn's
+ * originToken for messages) answers a repeat with the first result instead of acting twice.
+ */
+export type ActionOptions = CallOptions & { idempotencyKey?: string };
+
 export type Invitation = {
   invitationId: string;
-  invitationUrn: string;
-  toProfile: ProfileRef & { fullName: string };
+  /** The invitee. */
+  entityId: string;
   sentAt: Date;
   hasNote: boolean;
-  note?: string;
+  note: string | null;
   state: 'pending' | 'accepted' | 'withdrawn';
 };
 
-export type Connection = { profile: NetworkProfile; connectedAt: Date };
-
-export type MailboxFilter = {
-  mailbox: 'Inbox' | 'Focused' | 'Other';
-  folder?: 'unread' | 'starred' | 'archived' | 'inmail' | 'spam' | 'myConnections';
-  keywords?: string;
+/** A connection made by an accepted invitation: how acceptance is detected. */
+export type Connection = {
+  entityId: string;
+  publicIdentifier: string;
+  firstName: string;
+  lastName: string;
+  connectedAt: Date;
+  /** The accepted invitation, when the network says which one. */
+  invitationId: string | null;
 };
 
-export type ReactionSummary = { emoji: string; count: number; viewerReacted: boolean; firstReactedAt: Date };
+export type ConversationMessage = { messageId: string; fromEntityId: string; text: string; sentAt: Date };
 
-export type MessageEvent = {
-  id: string;
-  conversationId: string;
-  createdAt: Date;
-  from: { profileUrn: string; fullName: string; pictureUrl: string | null };
-  text: string;
-  subject?: string;
-  renderFormat: 'DEFAULT' | 'EDITED' | 'RECALLED' | 'SYSTEM';
-  attachments: { kind: string; url?: string; name?: string; byteSize?: number; mediaType?: string }[];
-  reactions: ReactionSummary[];
-};
-
+/** A 1:1 conversation with its latest messages, oldest first. */
 export type Conversation = {
   id: string;
-  threadId: string;
-  participants: { profileUrn: string; fullName: string; firstName: string; pictureUrl: string | null }[];
+  participants: { entityId: string; publicIdentifier: string | null; firstName: string; lastName: string }[];
   lastActivityAt: Date;
-  lastReadAt?: Date;
   unreadCount: number;
-  isStarred: boolean;
-  isArchived: boolean;
-  categories: string[];
-  mailbox: 'Focused' | 'Other';
-  type: 'MEMBER_TO_MEMBER' | 'INMAIL' | 'SPONSORED' | 'GROUP';
-  lastEvent?: MessageEvent;
+  messages: ConversationMessage[];
 };
 
-export type Post = { postUrn: string; createdAt: Date; text?: string };
-export type PostReaction = 'Like' | 'Celebrate' | 'Support' | 'Love' | 'Insightful' | 'Funny';
-export type Skill = { skillUrn: string; name: string; endorsedByViewer: boolean; endorsementCount: number };
+export type SentMessage = { messageId: string; conversationId: string };
+
+export type PostReaction = Reaction;
+export type Post = {
+  postId: string;
+  postUrn: string;
+  createdAt: Date;
+  text?: string;
+  /** The viewer's reaction, when the adapter can see it (undefined: unknown). */
+  viewerReaction?: PostReaction | null;
+};
+export type Skill = { name: string; endorsedByViewer: boolean; endorsementCount: number };
+
+/** A profile with the sections a ScrapeProfile step reads. */
+export type ProfileDetails = NetworkProfile & {
+  relationship: Relationship;
+  industry: string;
+  summary: string;
+  positions: { title: string; companyName: string; startedAt: Date }[];
+  education: { schoolName: string }[];
+  skills: string[];
+  contactInfo: { email: string | null; websites: string[] };
+};
 
 export type NetworkEvent =
   | { type: 'InvitationAccepted'; invitationId: string; profileUrn: string; at: Date }
-  | { type: 'MessageReceived'; event: MessageEvent }
-  | { type: 'ReactionChanged'; eventId: string; summary: ReactionSummary }
+  | { type: 'MessageReceived'; conversationId: string; message: ConversationMessage }
   | { type: 'ConversationDeleted'; id: string }
   | { type: 'SessionExpired'; reason: string };
 
@@ -138,8 +155,10 @@ export type NetworkClient = {
   getMyProfile(options?: CallOptions): Promise<NetworkProfile | null>;
   // Profiles
   getProfile(publicIdentifier: string, options?: CallOptions): Promise<NetworkProfile>;
-  getRelationship(ref: ProfileRef, options?: CallOptions): Promise<Relationship>;
-  visitProfile(ref: ProfileRef, options?: CallOptions): Promise<void>;
+  getProfileDetails(target: MemberRef, options?: CallOptions): Promise<ProfileDetails>;
+  /** Degree, pending invitation and follow state: what reconciliation asks after a crash. */
+  getRelationship(target: MemberRef, options?: CallOptions): Promise<Relationship>;
+  visitProfile(target: MemberRef, options?: ActionOptions): Promise<void>;
   // Search and import
   countResults(source: SearchSource, options?: CallOptions): Promise<{ total: number; capped: boolean }>;
   searchPage(source: SearchSource, cursor?: PageCursor, options?: CallOptions): Promise<SearchPage>;
@@ -154,46 +173,36 @@ export type NetworkClient = {
     options?: CallOptions,
   ): Promise<PeopleSearchPage>;
   // Invitations
-  sendInvitation(ref: ProfileRef, note?: string, options?: CallOptions): Promise<Invitation>;
-  listSentInvitations(cursor?: PageCursor, options?: CallOptions): Promise<Page<Invitation>>;
-  withdrawInvitation(invitationId: string, options?: CallOptions): Promise<void>;
-  listNewConnections(since: Date, cursor?: PageCursor, options?: CallOptions): Promise<Page<Connection>>;
+  /**
+   * Refusals: ExceedsLimit WEEKLY_INVITATION_LIMIT (Retry-After) or
+   * EXCEED_FREE_MONTHLY_PERSONALIZED_INVITATIONS, UnprocessableEntity TOO_LONG_INVITATION_MESSAGE or
+   * ALREADY_CONNECTED, BadRequest CANT_RESEND_YET.
+   */
+  sendInvitation(target: MemberRef, note?: string, options?: ActionOptions): Promise<Invitation>;
+  /** The invitations still awaiting an answer, newest first. */
+  listSentInvitations(options?: CallOptions): Promise<Invitation[]>;
+  /** BadRequest INVITATION_ALREADY_ACCEPTED when it was accepted meanwhile. */
+  withdrawInvitation(invitationId: string, options?: ActionOptions): Promise<void>;
+  /** Connections made from `since` on (inclusive), oldest first; all of them without `since`. */
+  listConnectionsSince(since: Date | null, options?: CallOptions): Promise<Connection[]>;
   // Messaging
-  listConversations(
-    filter: MailboxFilter,
-    cursor?: PageCursor,
-    options?: CallOptions,
-  ): Promise<Page<Conversation>>;
-  syncConversations(
-    syncToken?: string,
-    options?: CallOptions,
-  ): Promise<{ changed: Conversation[]; deletedIds: string[]; nextSyncToken: string }>;
-  listEvents(
-    conversationId: string,
-    cursor?: { prevCursor: string } | { before: Date },
-    options?: CallOptions,
-  ): Promise<Page<MessageEvent>>;
-  findConversationWith(ref: ProfileRef, options?: CallOptions): Promise<Conversation | null>;
+  /** NotAuthorized NOT_CONNECTED for a member who is not a 1st-degree connection. */
   sendMessage(
-    target: { conversationId: string } | { recipients: ProfileRef[] },
-    body: { text: string },
-    idempotencyKey: string,
-    options?: CallOptions,
-  ): Promise<MessageEvent>;
-  editMessage(eventId: string, text: string, options?: CallOptions): Promise<void>;
-  deleteMessage(eventId: string, options?: CallOptions): Promise<void>;
-  react(eventId: string, emoji: string, on: boolean, options?: CallOptions): Promise<void>;
-  setRead(conversationId: string, read: boolean, options?: CallOptions): Promise<void>;
-  setStarred(conversationId: string, starred: boolean, options?: CallOptions): Promise<void>;
-  setArchived(conversationId: string, archived: boolean, options?: CallOptions): Promise<void>;
-  setFocus(conversationId: string, mailbox: 'Focused' | 'Other', options?: CallOptions): Promise<void>;
-  deleteConversation(conversationId: string, options?: CallOptions): Promise<void>;
+    target: MemberRef,
+    text: string,
+    conversationId?: string,
+    options?: ActionOptions,
+  ): Promise<SentMessage>;
+  /** Conversations active from `since` on (inclusive), most recent first. */
+  listConversationsSince(since: Date | null, options?: CallOptions): Promise<Conversation[]>;
   // Engagement
-  follow(ref: ProfileRef, options?: CallOptions): Promise<void>;
-  listRecentPosts(ref: ProfileRef, limit: number, options?: CallOptions): Promise<Post[]>;
-  reactToPost(postUrn: string, reaction: PostReaction, options?: CallOptions): Promise<void>;
-  listSkills(ref: ProfileRef, options?: CallOptions): Promise<Skill[]>;
-  endorseSkill(ref: ProfileRef, skillUrn: string, options?: CallOptions): Promise<void>;
+  follow(target: MemberRef, options?: ActionOptions): Promise<void>;
+  /** Newest first; empty for members who post nothing. */
+  listRecentPosts(target: MemberRef, options?: CallOptions): Promise<Post[]>;
+  reactToPost(postId: string, reaction: PostReaction, options?: ActionOptions): Promise<void>;
+  listSkills(target: MemberRef, options?: CallOptions): Promise<Skill[]>;
+  /** NotAuthorized NOT_CONNECTED unless connected; UnprocessableEntity SKILL_NOT_FOUND. */
+  endorseSkill(target: MemberRef, skill: string, options?: ActionOptions): Promise<void>;
   // Optional
   subscribe?(handler: (event: NetworkEvent) => void): () => void;
   quota?(options?: CallOptions): Promise<QuotaSnapshot>;
@@ -203,3 +212,22 @@ export type NetworkClient = {
 export type ProfileNetworkClient = Pick<NetworkClient, 'getMyProfile' | 'getProfile'>;
 /** The part of the port the adapters serve so far; the bridge host and the import runner need no more. */
 export type AgentNetworkClient = Pick<NetworkClient, 'getMyProfile' | 'getProfile' | 'searchPeople'>;
+/** What the activity runner does on the network (sync included). */
+export type ActivityNetworkClient = Pick<
+  NetworkClient,
+  | 'getMyProfile'
+  | 'getProfileDetails'
+  | 'getRelationship'
+  | 'visitProfile'
+  | 'sendInvitation'
+  | 'listSentInvitations'
+  | 'withdrawInvitation'
+  | 'listConnectionsSince'
+  | 'sendMessage'
+  | 'listConversationsSince'
+  | 'follow'
+  | 'listRecentPosts'
+  | 'reactToPost'
+  | 'listSkills'
+  | 'endorseSkill'
+>;

@@ -1,25 +1,56 @@
 import {
+  connectionsResponseSchema,
+  conversationsResponseSchema,
+  idempotencyKeyHeader,
   type NetworkProfile,
   networkProfileSchema,
+  networkReactionValues,
+  postsResponseSchema,
   type SandboxSessionResponse,
   type SearchHit,
+  sandboxActionPaths,
+  sandboxInvitationSchema,
   sandboxPaths,
+  sandboxProfileDetailsSchema,
+  sandboxProfileSchema,
   sandboxSearchPeoplePath,
   sandboxSearchResponseSchema,
   sandboxSessionHeader,
   sandboxSessionResponseSchema,
+  sendMessageResponseSchema,
+  sentInvitationsResponseSchema,
+  skillsResponseSchema,
 } from '@outpilot/contracts';
 import type { FetchLike } from '../api-client.ts';
 import { AgentError, badGateway, rateLimitedCode } from '../errors.ts';
 import { errorFromFetchFailure, errorFromResponse, readJson } from '../http-errors.ts';
 import type {
+  ActionOptions,
+  ActivityNetworkClient,
   AgentNetworkClient,
   CallOptions,
+  Connection,
+  Conversation,
+  Invitation,
+  MemberRef,
   PeopleSearch,
   PeopleSearchElement,
   PeopleSearchPage,
   PeopleSearchPageRequest,
+  Post,
+  PostReaction,
+  ProfileDetails,
+  Relationship,
+  SentMessage,
+  Skill,
 } from './network-client.ts';
+import {
+  toConnection,
+  toConversation,
+  toInvitation,
+  toProfileDetails,
+  toRelationship,
+} from './sandbox-mapping.ts';
 
 export type SandboxNetworkClientOptions = {
   /** Where the sandbox is mounted, e.g. /sandbox in a page or http://localhost:3000/sandbox on a server. */
@@ -30,6 +61,9 @@ export type SandboxNetworkClientOptions = {
   timeoutMs?: number;
 };
 
+const sinceQuery = (since: Date | null) =>
+  since ? `?${new URLSearchParams({ since: since.toISOString() })}` : '';
+
 function toElement(hit: SearchHit): PeopleSearchElement {
   if (hit.invisible) return { invisible: true };
   const { invisible: _invisible, ...profile } = hit;
@@ -37,7 +71,7 @@ function toElement(hit: SearchHit): PeopleSearchElement {
 }
 
 /** The sandbox adapter of the NetworkClient port: HTTP to apps/sandbox. */
-export class SandboxNetworkClient implements AgentNetworkClient {
+export class SandboxNetworkClient implements AgentNetworkClient, ActivityNetworkClient {
   readonly #baseUrl: string;
   readonly #sessionId: string | undefined;
   readonly #fetch: FetchLike;
@@ -89,6 +123,101 @@ export class SandboxNetworkClient implements AgentNetworkClient {
     return readJson(response, sandboxSessionResponseSchema);
   }
 
+  // Profiles
+
+  async getRelationship(target: MemberRef, options?: CallOptions): Promise<Relationship> {
+    const path = sandboxPaths.profile(target.publicIdentifier);
+    return toRelationship(await readJson(await this.#send('GET', path, options), sandboxProfileSchema));
+  }
+
+  async getProfileDetails(target: MemberRef, options?: CallOptions): Promise<ProfileDetails> {
+    const path = sandboxActionPaths.profileDetails(target.publicIdentifier);
+    const details = await readJson(await this.#send('GET', path, options), sandboxProfileDetailsSchema);
+    return toProfileDetails(details);
+  }
+
+  async visitProfile(target: MemberRef, options?: ActionOptions): Promise<void> {
+    await this.#send('POST', sandboxActionPaths.visits(target.publicIdentifier), options, {});
+  }
+
+  // Invitations
+
+  async sendInvitation(target: MemberRef, note?: string, options?: ActionOptions): Promise<Invitation> {
+    const entityId = await this.#entityIdOf(target, options);
+    const body = { entityId, ...(note?.trim() ? { message: note } : {}) };
+    const response = await this.#send('POST', sandboxActionPaths.invitations, options, body);
+    return toInvitation(await readJson(response, sandboxInvitationSchema));
+  }
+
+  async listSentInvitations(options?: CallOptions): Promise<Invitation[]> {
+    const response = await this.#send('GET', sandboxActionPaths.sentInvitations, options);
+    return (await readJson(response, sentInvitationsResponseSchema)).invitations.map(toInvitation);
+  }
+
+  async withdrawInvitation(invitationId: string, options?: ActionOptions): Promise<void> {
+    await this.#send('POST', sandboxActionPaths.withdrawInvitation(invitationId), options, {});
+  }
+
+  async listConnectionsSince(since: Date | null, options?: CallOptions): Promise<Connection[]> {
+    const path = `${sandboxActionPaths.connections}${sinceQuery(since)}`;
+    const { connections } = await readJson(await this.#send('GET', path, options), connectionsResponseSchema);
+    return connections.map(toConnection);
+  }
+
+  // Messaging
+
+  async sendMessage(
+    target: MemberRef,
+    text: string,
+    conversationId?: string,
+    options?: ActionOptions,
+  ): Promise<SentMessage> {
+    const entityId = await this.#entityIdOf(target, options);
+    const body = { entityId, text, ...(conversationId ? { conversationId } : {}) };
+    const response = await this.#send('POST', sandboxActionPaths.messages, options, body);
+    const { messageId, conversationId: thread } = await readJson(response, sendMessageResponseSchema);
+    return { messageId, conversationId: thread };
+  }
+
+  async listConversationsSince(since: Date | null, options?: CallOptions): Promise<Conversation[]> {
+    const path = `${sandboxActionPaths.conversations}${sinceQuery(since)}`;
+    const response = await this.#send('GET', path, options);
+    return (await readJson(response, conversationsResponseSchema)).conversations.map(toConversation);
+  }
+
+  // Engagement
+
+  async follow(target: MemberRef, options?: ActionOptions): Promise<void> {
+    const entityId = await this.#entityIdOf(target, options);
+    await this.#send('POST', sandboxActionPaths.follows, options, { entityId });
+  }
+
+  async listRecentPosts(target: MemberRef, options?: CallOptions): Promise<Post[]> {
+    const path = sandboxActionPaths.profilePosts(target.publicIdentifier);
+    const { posts } = await readJson(await this.#send('GET', path, options), postsResponseSchema);
+    return posts.map((post) => ({ ...post, createdAt: new Date(post.createdAt) }));
+  }
+
+  async reactToPost(postId: string, reaction: PostReaction, options?: ActionOptions): Promise<void> {
+    const body = { reaction: networkReactionValues[reaction] };
+    await this.#send('POST', sandboxActionPaths.postReactions(postId), options, body);
+  }
+
+  async listSkills(target: MemberRef, options?: CallOptions): Promise<Skill[]> {
+    const path = sandboxActionPaths.profileSkills(target.publicIdentifier);
+    return (await readJson(await this.#send('GET', path, options), skillsResponseSchema)).skills;
+  }
+
+  async endorseSkill(target: MemberRef, skill: string, options?: ActionOptions): Promise<void> {
+    await this.#send('POST', sandboxActionPaths.endorsements(target.publicIdentifier), options, { skill });
+  }
+
+  /** The entityId the sandbox addresses members by; read from the profile when the caller has none. */
+  async #entityIdOf(target: MemberRef, options: CallOptions | undefined): Promise<string> {
+    if (target.entityId) return target.entityId;
+    return (await this.getProfile(target.publicIdentifier, options)).entityId;
+  }
+
   async #getProfile(path: string, options: CallOptions | undefined): Promise<NetworkProfile> {
     return readJson(await this.#send('GET', path, options), networkProfileSchema);
   }
@@ -96,12 +225,14 @@ export class SandboxNetworkClient implements AgentNetworkClient {
   async #send(
     method: 'GET' | 'POST',
     path: string,
-    options: CallOptions | undefined,
+    options: ActionOptions | undefined,
     body?: unknown,
   ): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.#sessionId) headers[sandboxSessionHeader] = this.#sessionId;
+    // A repeat with the same key answers the first result: a retried step never acts twice.
+    if (method === 'POST' && options?.idempotencyKey) headers[idempotencyKeyHeader] = options.idempotencyKey;
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     let response: Response;
     try {
@@ -126,7 +257,13 @@ export class SandboxNetworkClient implements AgentNetworkClient {
         ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
       });
     }
-    if (response.status === 401) throw new AgentError('NotAuthenticated', error.message, { status: 401 });
+    if (response.status === 401) {
+      // SESSION_EXPIRED tells the runner the network session is gone, not this one action.
+      throw new AgentError('NotAuthenticated', error.message, {
+        status: 401,
+        ...(error.code ? { code: error.code } : {}),
+      });
+    }
     // The sandbox names its refusals (NotFound, EmptySearchPage, SalesNavigatorNotAuthorized…); keep them.
     if (response.status === 404 && error.name !== 'EmptySearchPage') {
       throw new AgentError('NotFound', error.message, { status: 404 });

@@ -1,0 +1,272 @@
+import {
+  type ActivityOutcome,
+  activityOutcomes,
+  type ClaimedActivity,
+  maxClaimBatch,
+  maxLeaseSeconds,
+  type ReportActivityRequest,
+  type ReportActivityResponse,
+  type RunnerState,
+} from '@outpilot/contracts';
+import { type Clock, systemClock } from '@outpilot/domain';
+import type { AutomationApi } from '../automation-client.ts';
+import { AgentError, toErrorBody } from '../errors.ts';
+import {
+  backoffDelayMs,
+  defaultRetryPolicy,
+  type RetryPolicy,
+  realSleep,
+  type Sleep,
+  withRetry,
+} from '../import-runner/with-retry.ts';
+import type { ActivityNetworkClient } from '../network/network-client.ts';
+import { createMemoryStore, type KeyValueStore } from '../storage.ts';
+import { type ActivityResult, resultOfError } from './activity-result.ts';
+import { reportKey } from './idempotency-keys.ts';
+import { performActivity } from './perform-activity.ts';
+import { syncPersona } from './sync-network.ts';
+
+/** One network client for every persona (the browser's session), or one per persona (the cloud). */
+export type NetworkForPersona =
+  | ActivityNetworkClient
+  | ((personaId: string) => ActivityNetworkClient | Promise<ActivityNetworkClient>);
+
+export type ActivityRunnerOptions = {
+  automation: AutomationApi;
+  network: NetworkForPersona;
+  /** Names this runner in claims (leases), e.g. 'browser:<persona>' or 'cloud:<host>:<pid>'. */
+  runnerId: string;
+  /** Claim only for these personas, and sync them; without it any persona the server gives. */
+  personaIds?: string[];
+  clock?: Clock;
+  sleep?: Sleep;
+  /** In [0, 1): the jitter of back-offs. */
+  random?: () => number;
+  /** Activities claimed at once (default 5: claims not started by a stop wait for their lease). */
+  maxClaim?: number;
+  leaseSeconds?: number;
+  /** The wait after a claim that found nothing due. */
+  pollIntervalMs?: number;
+  /** How often connections and conversations are synced (after a claim round). */
+  syncIntervalMs?: number;
+  /** An activity is not started when less of its lease than this is left: another runner may get it. */
+  leaseMarginMs?: number;
+  /** Resends of a report (and the back-off of failing claims). */
+  retry?: RetryPolicy;
+  /** Where sync cursors are kept (localStorage in a page; memory by default). */
+  cursors?: KeyValueStore;
+  onChange?: (state: RunnerState) => void;
+  /** Told of every report sent and its answer (or failure), for logs and tests. */
+  onReport?: (event: RunnerReportEvent) => void;
+};
+
+export type RunnerReportEvent = {
+  activity: ClaimedActivity;
+  request: ReportActivityRequest;
+  response: ReportActivityResponse | null;
+  error?: unknown;
+};
+
+export type RunOnceResult = { claimed: number; performed: number; synced: boolean };
+
+export type ActivityRunner = {
+  /** Starts the loop (no-op while running); answers the state at once. */
+  start(): RunnerState;
+  /** Finishes and reports the activity in hand, claims no more; resolves once the loop has ended. */
+  stop(): Promise<RunnerState>;
+  state(): RunnerState;
+  /** One round without the loop: claim, perform and report, then sync when due. */
+  runOnce(): Promise<RunOnceResult>;
+  /** Syncs every known persona now. */
+  syncNow(): Promise<void>;
+  /** Resolves when the loop (if any) has ended. */
+  settled(): Promise<void>;
+};
+
+export const runnerDefaults = {
+  maxClaim: 5,
+  leaseSeconds: 5 * 60,
+  pollIntervalMs: 5_000,
+  syncIntervalMs: 60_000,
+  leaseMarginMs: 30_000,
+  retry: { attempts: 5, baseDelayMs: 1_000, maxDelayMs: 30_000 } satisfies RetryPolicy,
+} as const;
+
+const zeroCounts = () =>
+  Object.fromEntries(activityOutcomes.map((outcome) => [outcome, 0])) as Record<ActivityOutcome, number>;
+
+/** The refusals of the automation service that no retry or wait can mend for this runner. */
+const isFatal = (error: unknown) =>
+  error instanceof AgentError && (error.name === 'NotAuthenticated' || error.name === 'NotAuthorized');
+
+/**
+ * The campaign activity runner (ARCHITECTURE "Campaign engine"): claims due activities, performs
+ * each through the NetworkClient, reports one outcome per attempt with a stable key, and syncs
+ * connections and conversations. The same code runs in the extension, in the page (local mode) and
+ * on the server (cloud mode). At-most-once on the network: every action carries the step's
+ * idempotency key, and a later attempt reconciles with the network before acting.
+ */
+export function createActivityRunner(options: ActivityRunnerOptions): ActivityRunner {
+  const { automation, runnerId } = options;
+  const clock = options.clock ?? systemClock;
+  const sleep = options.sleep ?? realSleep;
+  const random = options.random ?? Math.random;
+  const retry = options.retry ?? runnerDefaults.retry;
+  const maxClaim = Math.min(maxClaimBatch, options.maxClaim ?? runnerDefaults.maxClaim);
+  const leaseSeconds = Math.min(maxLeaseSeconds, options.leaseSeconds ?? runnerDefaults.leaseSeconds);
+  const pollIntervalMs = options.pollIntervalMs ?? runnerDefaults.pollIntervalMs;
+  const syncIntervalMs = options.syncIntervalMs ?? runnerDefaults.syncIntervalMs;
+  const leaseMarginMs = options.leaseMarginMs ?? runnerDefaults.leaseMarginMs;
+  const cursors = options.cursors ?? createMemoryStore();
+  const personas = new Set(options.personaIds ?? []);
+
+  let state: RunnerState = {
+    status: 'stopped',
+    startedAt: null,
+    lastClaimAt: null,
+    lastSyncAt: null,
+    current: null,
+    counts: zeroCounts(),
+    lastError: null,
+  };
+  let stopping: AbortController | undefined;
+  let loop: Promise<void> = Promise.resolve();
+  let lastSyncMs: number | undefined;
+
+  const update = (change: Partial<RunnerState>) => {
+    state = { ...state, ...change };
+    options.onChange?.(state);
+  };
+  const isStopping = () => stopping?.signal.aborted === true;
+
+  const networkFor = async (personaId: string): Promise<ActivityNetworkClient> =>
+    typeof options.network === 'function' ? options.network(personaId) : options.network;
+
+  /** Resends on transient failures with back-off; a stale attempt's refusal is final, never resent. */
+  const report = async (activity: ClaimedActivity, result: ActivityResult): Promise<void> => {
+    const request: ReportActivityRequest = {
+      attempt: activity.attempt,
+      idempotency_key: reportKey(activity),
+      outcome: result.outcome,
+      ...(result.networkRef ? { network_ref: result.networkRef.slice(0, 500) } : {}),
+      ...(result.error ? { error: result.error } : {}),
+      performed_at: clock.now().toISOString(),
+      ...(result.scrapedProfile ? { scraped_profile: result.scrapedProfile } : {}),
+      ...(result.reconciled ? { reconciled: true } : {}),
+    };
+    try {
+      // No stop signal: a stop must not lose the report of the activity in hand.
+      const response = await withRetry(() => automation.report(activity.activity_id, request), {
+        policy: retry,
+        sleep,
+        random,
+      });
+      options.onReport?.({ activity, request, response });
+      if (response.accepted) {
+        update({ counts: { ...state.counts, [result.outcome]: state.counts[result.outcome] + 1 } });
+      }
+    } catch (error) {
+      // The outcome is lost; the lease runs out and the next attempt reconciles with the network.
+      options.onReport?.({ activity, request, response: null, error });
+      update({ lastError: toErrorBody(error) });
+    }
+  };
+
+  const perform = async (activity: ClaimedActivity, lostSessions: Set<string>): Promise<void> => {
+    update({ current: { activityId: activity.activity_id, operationType: activity.operation_type } });
+    let result: ActivityResult;
+    const lost = lostSessions.has(activity.persona_id);
+    if (lost) {
+      // The persona's session is gone: the rest of its batch is reported without knocking again.
+      result = resultOfError(new AgentError('NotAuthenticated', 'The network session is signed out'));
+    } else {
+      try {
+        const network = await networkFor(activity.persona_id);
+        result = await performActivity(activity, network, { now: clock.now() });
+      } catch (error) {
+        result = resultOfError(error);
+      }
+    }
+    if (result.error?.name === 'NotAuthenticated') lostSessions.add(activity.persona_id);
+    await report(activity, result);
+    update({ current: null });
+  };
+
+  const syncAll = async (): Promise<void> => {
+    for (const personaId of personas) {
+      try {
+        await syncPersona({ personaId, network: await networkFor(personaId), automation, cursors });
+      } catch (error) {
+        update({ lastError: toErrorBody(error) });
+      }
+    }
+    lastSyncMs = clock.now().getTime();
+    update({ lastSyncAt: clock.now().toISOString() });
+  };
+
+  const runOnce = async (): Promise<RunOnceResult> => {
+    const claimedAtMs = clock.now().getTime();
+    const { activities } = await automation.claim({
+      runner_id: runnerId,
+      max: maxClaim,
+      lease_seconds: leaseSeconds,
+      ...(options.personaIds ? { persona_ids: options.personaIds } : {}),
+    });
+    update({ lastClaimAt: new Date(claimedAtMs).toISOString() });
+    // Measured from our own clock when the claim answered: no skew with the server's.
+    const startBy = claimedAtMs + leaseSeconds * 1000 - leaseMarginMs;
+    const lostSessions = new Set<string>();
+    let performed = 0;
+    for (const activity of activities) {
+      personas.add(activity.persona_id);
+      // A stop leaves the rest to their leases; a lease nearly out is left for another runner.
+      if (isStopping() || clock.now().getTime() > startBy) break;
+      await perform(activity, lostSessions);
+      performed += 1;
+    }
+    const due = lastSyncMs === undefined || clock.now().getTime() - lastSyncMs >= syncIntervalMs;
+    if (due && !isStopping()) await syncAll();
+    return { claimed: activities.length, performed, synced: due };
+  };
+
+  const run = async (signal: AbortSignal): Promise<void> => {
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        const { claimed } = await runOnce();
+        failures = 0;
+        // No wait after a round that found work: the next due activity may be waiting already.
+        if (claimed === 0) await sleep(pollIntervalMs, signal);
+      } catch (error) {
+        update({ lastError: toErrorBody(error) });
+        if (isFatal(error)) break;
+        failures += 1;
+        const retryAfterMs = error instanceof AgentError ? error.retryAfterMs : undefined;
+        const policy = { ...defaultRetryPolicy, baseDelayMs: pollIntervalMs, maxDelayMs: retry.maxDelayMs };
+        await sleep(backoffDelayMs(failures, policy, random, retryAfterMs), signal);
+      }
+    }
+    update({ status: 'stopped', current: null });
+  };
+
+  return {
+    start() {
+      if (state.status !== 'stopped') return state;
+      const controller = new AbortController();
+      stopping = controller;
+      update({ status: 'running', startedAt: clock.now().toISOString(), lastError: null });
+      loop = run(controller.signal);
+      return state;
+    },
+    async stop() {
+      if (state.status === 'running') update({ status: 'stopping' });
+      stopping?.abort();
+      await loop;
+      return state;
+    },
+    state: () => state,
+    runOnce,
+    syncNow: syncAll,
+    settled: () => loop,
+  };
+}

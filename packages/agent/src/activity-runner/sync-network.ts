@@ -1,0 +1,129 @@
+import type { SyncConnectionsRequest, SyncConversationsRequest } from '@outpilot/contracts';
+import type { AutomationApi } from '../automation-client.ts';
+import { AgentError } from '../errors.ts';
+import type { ActivityNetworkClient } from '../network/network-client.ts';
+import type { KeyValueStore } from '../storage.ts';
+
+/** The most items one sync call may carry (contracts activities.ts). */
+export const syncBatchMax = 1000;
+
+/**
+ * Where a persona's sync continues from: the network's own times (not the runner's clock), so clock
+ * skew loses nothing. The network's `since` is inclusive; the server deduplicates by network ids.
+ */
+export type SyncCursor = { connectionsSince: string | null; conversationsToken: string | null };
+
+const emptyCursor: SyncCursor = { connectionsSince: null, conversationsToken: null };
+const cursorKey = (personaId: string) => `runner.sync.${personaId}`;
+
+export async function readSyncCursor(store: KeyValueStore, personaId: string): Promise<SyncCursor> {
+  const raw = await store.get(cursorKey(personaId));
+  if (!raw) return emptyCursor;
+  try {
+    const parsed = JSON.parse(raw) as Partial<SyncCursor>;
+    return {
+      connectionsSince: typeof parsed.connectionsSince === 'string' ? parsed.connectionsSince : null,
+      conversationsToken: typeof parsed.conversationsToken === 'string' ? parsed.conversationsToken : null,
+    };
+  } catch {
+    return emptyCursor;
+  }
+}
+
+const writeSyncCursor = (store: KeyValueStore, personaId: string, cursor: SyncCursor) =>
+  store.set(cursorKey(personaId), JSON.stringify(cursor));
+
+function chunks<T>(items: T[]): T[][] {
+  const result: T[][] = [];
+  for (let offset = 0; offset < items.length; offset += syncBatchMax) {
+    result.push(items.slice(offset, offset + syncBatchMax));
+  }
+  return result;
+}
+
+const latest = (current: string | null, candidate: Date) =>
+  current && Date.parse(current) >= candidate.getTime() ? current : candidate.toISOString();
+
+export type SyncPersonaOptions = {
+  personaId: string;
+  network: ActivityNetworkClient;
+  automation: AutomationApi;
+  cursors: KeyValueStore;
+};
+
+export type SyncPersonaResult = { connections: number; messages: number; updatedExecutions: number };
+
+/**
+ * Reports the persona's new connections and conversation messages seen on the network since the
+ * last sync (how acceptance and replies move executions forward), then moves the cursor on. The
+ * cursor moves only after the server took a batch, so a failure means the next sync sends it again.
+ */
+export async function syncPersona(options: SyncPersonaOptions): Promise<SyncPersonaResult> {
+  const { personaId, network, automation, cursors } = options;
+  let cursor = await readSyncCursor(cursors, personaId);
+  let updatedExecutions = 0;
+
+  const since = cursor.connectionsSince ? new Date(cursor.connectionsSince) : null;
+  const connections = await network.listConnectionsSince(since);
+  for (const batch of chunks(connections)) {
+    const request: SyncConnectionsRequest = {
+      persona_id: personaId,
+      connections: batch.map((connection) => ({
+        public_identifier: connection.publicIdentifier.slice(0, 200),
+        entity_id: connection.entityId.slice(0, 200),
+        connected_at: connection.connectedAt.toISOString(),
+      })),
+    };
+    updatedExecutions += (await automation.syncConnections(request)).updated_executions;
+    const connectionsSince = batch.reduce(
+      (value, each) => latest(value, each.connectedAt),
+      cursor.connectionsSince,
+    );
+    cursor = { ...cursor, connectionsSince };
+    await writeSyncCursor(cursors, personaId, cursor);
+  }
+
+  const me = await network.getMyProfile();
+  if (!me) throw new AgentError('NotAuthenticated', 'The network session is signed out');
+  const conversationsSince = cursor.conversationsToken ? new Date(cursor.conversationsToken) : null;
+  const conversations = await network.listConversationsSince(conversationsSince);
+  const messages: SyncConversationsRequest['messages'] = [];
+  let nextToken = cursor.conversationsToken;
+  for (const conversation of conversations) {
+    nextToken = latest(nextToken, conversation.lastActivityAt);
+    const other = conversation.participants[0];
+    for (const message of conversation.messages) {
+      if (conversationsSince && message.sentAt.getTime() < conversationsSince.getTime()) continue;
+      const fromSelf = message.fromEntityId === me.entityId;
+      messages.push({
+        message_id: message.messageId,
+        conversation_id: conversation.id,
+        conversation_url: null,
+        from_public_identifier: (fromSelf ? me.publicIdentifier : (other?.publicIdentifier ?? '')).slice(
+          0,
+          200,
+        ),
+        from_entity_id: message.fromEntityId.slice(0, 200),
+        from_self: fromSelf,
+        sent_at: message.sentAt.toISOString(),
+      });
+    }
+  }
+  messages.sort((a, b) => a.sent_at.localeCompare(b.sent_at));
+  const batches = chunks(messages);
+  if (batches.length === 0 && nextToken !== cursor.conversationsToken) batches.push([]);
+  for (const [index, batch] of batches.entries()) {
+    // Only the last batch moves the server's token on: a failure in between leaves it where it was.
+    const isLast = index === batches.length - 1;
+    const token = isLast ? nextToken : cursor.conversationsToken;
+    const request: SyncConversationsRequest = {
+      persona_id: personaId,
+      messages: batch,
+      next_sync_token: token,
+    };
+    updatedExecutions += (await automation.syncConversations(request)).updated_executions;
+  }
+  cursor = { ...cursor, conversationsToken: nextToken };
+  await writeSyncCursor(cursors, personaId, cursor);
+  return { connections: connections.length, messages: messages.length, updatedExecutions };
+}

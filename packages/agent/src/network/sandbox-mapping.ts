@@ -1,0 +1,75 @@
+import type {
+  SandboxConversation,
+  SandboxInvitation,
+  SandboxProfile,
+  SandboxProfileDetails,
+  sandboxNewConnectionSchema,
+} from '@outpilot/contracts';
+import type { z } from 'zod';
+import type { Connection, Conversation, Invitation, ProfileDetails, Relationship } from './network-client.ts';
+
+/** The sandbox's answers as the port's domain types (dates as Date, relationship as the port's). */
+
+export function toInvitation(invitation: SandboxInvitation): Invitation {
+  return {
+    invitationId: invitation.invitationId,
+    entityId: invitation.entityId,
+    sentAt: new Date(invitation.sentAt),
+    hasNote: invitation.hasNote,
+    note: invitation.message,
+    state: invitation.state,
+  };
+}
+
+export function toConnection(connection: z.output<typeof sandboxNewConnectionSchema>): Connection {
+  return {
+    entityId: connection.entityId,
+    publicIdentifier: connection.publicIdentifier,
+    firstName: connection.firstName,
+    lastName: connection.lastName,
+    connectedAt: new Date(connection.connectedAt),
+    invitationId: connection.invitationId,
+  };
+}
+
+export function toConversation(conversation: SandboxConversation): Conversation {
+  return {
+    id: conversation.conversationId,
+    // The sandbox names participants by entityId only.
+    participants: conversation.participants.map(({ entityId, firstName, lastName }) => ({
+      entityId,
+      publicIdentifier: null,
+      firstName,
+      lastName,
+    })),
+    lastActivityAt: new Date(conversation.lastActivityAt),
+    unreadCount: conversation.unreadCount,
+    messages: conversation.messages.map((message) => ({
+      messageId: message.messageId,
+      fromEntityId: message.from,
+      text: message.text,
+      sentAt: new Date(message.deliveredAt),
+    })),
+  };
+}
+
+export function toRelationship(profile: SandboxProfile): Relationship {
+  const { relationship } = profile;
+  return {
+    degree: profile.degree,
+    ...(relationship.invitationPending && relationship.invitationId
+      ? { invitation: { state: 'pending' as const, invitationId: relationship.invitationId } }
+      : {}),
+    following: relationship.following,
+    canMessage: relationship.canMessage,
+  };
+}
+
+export function toProfileDetails(details: SandboxProfileDetails): ProfileDetails {
+  const { relationship: _relationship, positions, ...rest } = details;
+  return {
+    ...rest,
+    relationship: toRelationship(details),
+    positions: positions.map((position) => ({ ...position, startedAt: new Date(position.startedAt) })),
+  };
+}
