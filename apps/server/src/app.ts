@@ -9,6 +9,7 @@ import { createDatabase, type Database, type DatabaseHandle } from './db/create-
 import type { AppDeps } from './deps.ts';
 import { createDevProvider } from './dev-idp/create-dev-provider.ts';
 import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
+import { registerEngineBackground } from './engine/start-engine.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerApiDocs, registerSecurityHeaders } from './plugins/security-and-docs.ts';
@@ -41,6 +42,11 @@ export type BuildServerOverrides = {
   database?: DatabaseHandle;
   /** Registers extra routes before the server is sealed (tests use it for test-only routes). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
+  /**
+   * The campaign engine's background systems (lease expiry, timeouts, cloud runner). Default: on
+   * with the system clock, off with a virtual clock (whoever moves that clock runs the systems).
+   */
+  engineBackground?: boolean;
 };
 
 export const authCallbackPath = '/auth_callback';
@@ -129,7 +135,7 @@ export async function buildServer(
       },
       { prefix: apiBasePath },
     );
-    await app.register(automationRoutes, { prefix: automationBasePath });
+    await app.register(automationRoutes, { prefix: automationBasePath, deps });
 
     if (config.enableTestEndpoints && isVirtual(clock)) {
       await app.register(testClockRoutes, { prefix: testSupportBasePath, clock });
@@ -155,6 +161,8 @@ export async function buildServer(
         clock,
       });
     }
+
+    if (overrides.engineBackground ?? !isVirtual(clock)) registerEngineBackground(app, deps);
 
     if (overrides.extend) await overrides.extend(app);
     await registerWebApp(app, config.webDistDir);

@@ -92,6 +92,8 @@ export const personas = pgTable(
     networkGivenName: text('network_given_name'),
     networkFamilyName: text('network_family_name'),
     networkPicture: text('network_picture'),
+    /** Set when the network refused with its weekly invitation cap: no invitation claims before it. */
+    invitationsBlockedUntil: timestamp('invitations_blocked_until', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -187,3 +189,4 @@ export const devIdpAccounts = pgTable('dev_idp_accounts', {
 });
 export * from './schema-campaigns.ts';
 export * from './schema-contacts.ts';
+export * from './schema-engine.ts';

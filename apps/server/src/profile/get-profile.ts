@@ -46,7 +46,8 @@ export async function getProfile(
     accessTokenExpiresAt: input.accessTokenExpiresAt.toISOString(),
     isTeamPlanAccessible: false,
     isProPlanAccessible: trialActive,
-    exceedLinkedInInvitationsLimit: false,
+    exceedLinkedInInvitationsLimit:
+      persona.invitationsBlockedUntil !== null && deps.clock.now() < persona.invitationsBlockedUntil,
     onBoarding: persona.onboarding,
     runningActivitiesEnabled: true,
     linkedInProfile: linked,

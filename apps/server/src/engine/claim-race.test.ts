@@ -1,0 +1,125 @@
+import type { ClaimedActivity } from '@outpilot/contracts';
+import { isWithinWorkingHours, localDayIndex } from '@outpilot/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../app.ts';
+import { activityLog } from '../db/schema.ts';
+import { startTestServer, type TestServer, testBackends, weekdaysNineToSeven } from '../testing/index.ts';
+import {
+  type EngineUser,
+  engineUser,
+  hourMs,
+  monday8am,
+  planAllAt,
+  runningCampaign,
+} from './engine-test-kit.ts';
+
+const limits = { dailyInvitationsLimit: 5, dailyFollowLimit: 3, dailyMessagesLimit: 4 };
+const offset = -180;
+const actionLimit: Record<string, number> = { invitation_sent: 5, profile_followed: 3, message_sent: 4 };
+
+/**
+ * 4 runners × 2 server processes (two servers on one PostgreSQL, each with its own pool) hammer
+ * the claim endpoint hour by hour over four days with stale plans (everything claimable as far as
+ * planned_at goes): the claim transaction alone must keep the limits and the working hours.
+ */
+describe.each(testBackends())('claim race on $name', ({ name, databaseUrl }) => {
+  let server: TestServer;
+  let second: FastifyInstance | undefined;
+  const urls: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ clockStart: monday8am, ...(databaseUrl ? { databaseUrl } : {}) });
+    urls.push(server.url);
+    if (name === 'postgres') {
+      second = await buildServer(server.config, { clock: server.clock });
+      await second.listen({ port: 0, host: '127.0.0.1' });
+      const address = second.server.address();
+      if (typeof address === 'object' && address) urls.push(`http://127.0.0.1:${address.port}`);
+    }
+  });
+  afterAll(async () => {
+    await second?.close();
+    await server?.close();
+  });
+
+  async function claimVia(url: string, user: EngineUser, runner: string): Promise<ClaimedActivity[]> {
+    const response = await fetch(`${url}/automation/v1/activities/claim`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await user.tokenNow()}` },
+      body: JSON.stringify({ runner_id: runner, max: 3, lease_seconds: 600 }),
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { activities: ClaimedActivity[] }).activities;
+  }
+
+  async function reportVia(url: string, user: EngineUser, activity: ClaimedActivity) {
+    const response = await fetch(`${url}/automation/v1/activities/${activity.activity_id}/report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await user.tokenNow()}` },
+      body: JSON.stringify({
+        attempt: activity.attempt,
+        idempotency_key: `race-${activity.activity_id}-${activity.attempt}`,
+        outcome: 'executed',
+      }),
+    });
+    expect(await response.json()).toEqual({ accepted: true, duplicate: false });
+  }
+
+  it('never claims an activity twice, never beyond a daily limit, never outside working hours', async () => {
+    const user = await engineUser(server, {
+      ...limits,
+      timezoneOffset: offset,
+      workingHours: weekdaysNineToSeven,
+    });
+    await runningCampaign(server, user, {
+      steps: [{ type: 'Connect', message_template: 'Hi', timeout: 14_400, delay: 30 }],
+      contacts: 30,
+    });
+    await runningCampaign(server, user, { steps: [{ type: 'Follow', timeout: 1440 }], contacts: 20 });
+    await runningCampaign(server, user, {
+      steps: [{ type: 'Message', message_template: 'Hello', timeout: 1440 }],
+      contacts: 20,
+    });
+    await user.tokenNow();
+    const claimedIds: string[] = [];
+    const servers = urls.length;
+    for (let hour = 0; hour < 4 * 24; hour += 1) {
+      server.clock.advance(hourMs);
+      await planAllAt(server, user.personaId, server.clock.now());
+      await Promise.all(
+        Array.from({ length: 4 * servers }, async (_, runner) => {
+          const url = urls[runner % servers] ?? server.url;
+          for (;;) {
+            const batch = await claimVia(url, user, `runner-${runner}`);
+            if (batch.length === 0) return;
+            for (const activity of batch) {
+              claimedIds.push(activity.activity_id);
+              await reportVia(url, user, activity);
+            }
+          }
+        }),
+      );
+    }
+    expect(new Set(claimedIds).size).toBe(claimedIds.length);
+    const log = await server.db.select().from(activityLog).where(eq(activityLog.personaId, user.personaId));
+    const perDay = new Map<string, number>();
+    for (const row of log) {
+      expect(
+        isWithinWorkingHours(weekdaysNineToSeven, offset, row.occurredAt),
+        row.occurredAt.toISOString(),
+      ).toBe(true);
+      const key = `${localDayIndex(row.occurredAt, offset)}:${row.action}`;
+      perDay.set(key, (perDay.get(key) ?? 0) + 1);
+    }
+    for (const [key, count] of perDay) {
+      const action = key.split(':')[1] ?? '';
+      expect(count, key).toBeLessThanOrEqual(actionLimit[action] ?? 0);
+    }
+    // Four local weekdays were reached, each filled to its limits.
+    expect(log.filter((row) => row.action === 'invitation_sent').length).toBe(20);
+    expect(log.filter((row) => row.action === 'profile_followed').length).toBe(12);
+    expect(log.filter((row) => row.action === 'message_sent').length).toBe(16);
+  }, 120_000);
+});

@@ -1,0 +1,153 @@
+import { createActivityRunner } from '@outpilot/agent';
+import {
+  campaignSchema,
+  type SandboxActivity,
+  sandboxActivitySchema,
+  sandboxSessionHeader,
+} from '@outpilot/contracts';
+import { createSeededRandom } from '@outpilot/domain';
+import { createPopulation } from '@outpilot/sandbox';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLog, campaigns, executions } from '../db/schema.ts';
+import { startTestServer, type TestServer } from '../testing/index.ts';
+import { applyTimeouts } from './apply-timeouts.ts';
+import { createInProcessAutomation, createSandboxNetworks } from './cloud-runner.ts';
+import { dayMs, engineUser, hourMs, monday8am, runningCampaign } from './engine-test-kit.ts';
+import { expireLeases } from './expire-leases.ts';
+
+const threeSteps = [
+  {
+    type: 'Connect' as const,
+    message_template: 'Hi {first_name}, shall we connect?',
+    timeout: 14_400,
+    delay: 30,
+  },
+  { type: 'Message' as const, message_template: 'Thanks for connecting, {first_name}!', timeout: 4320 },
+  { type: 'Message' as const, message_template: 'Following up, {first_name}.', timeout: 4320 },
+];
+
+// One backend: the virtual 30-odd days take a few hundred rounds; PGlite keeps them in seconds.
+describe('cloud runner over the sandbox network (pglite)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ clockStart: monday8am, env: { SANDBOX_SIZE: '1000' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('runs a 3-step campaign over 200 sandbox contacts to completion; statistics equal the network', async () => {
+    const population = createPopulation({ seed: server.config.sandboxSeed, size: server.config.sandboxSize });
+    const sender = population.people.find((person) => person.isPremium && person.isVisible);
+    if (!sender) throw new Error('no premium member');
+    const connected = new Set(population.graph.connectionsOf(sender.index));
+    const targets = population.people
+      .filter((person) => person.index !== sender.index && person.isVisible && !connected.has(person.index))
+      .slice(0, 200);
+    expect(targets).toHaveLength(200);
+
+    const user = await engineUser(server, {
+      automationMode: 'cloud',
+      networkPublicIdentifier: sender.publicIdentifier,
+      networkEntityId: sender.entityId,
+    });
+    const { campaign } = await runningCampaign(server, user, {
+      steps: threeSteps,
+      contacts: targets.map((person) => ({
+        linkedinPublicIdentifier: person.publicIdentifier,
+        linkedinEntityId: person.entityId,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        fullName: `${person.firstName} ${person.lastName}`,
+        distance: 2,
+      })),
+    });
+
+    const deps = { db: server.db, clock: server.clock };
+    const random = createSeededRandom(7);
+    const runner = createActivityRunner({
+      automation: createInProcessAutomation(deps, () => [user.personaId]),
+      network: createSandboxNetworks({ ...deps, publicUrl: server.url }),
+      runnerId: 'cloud-test',
+      personaIds: [user.personaId],
+      clock: server.clock,
+      sleep: async () => {},
+      random,
+      maxClaim: 50,
+      leaseSeconds: 900,
+      syncIntervalMs: 0,
+    });
+
+    const started = Date.now();
+    const deadline = monday8am.getTime() + 60 * dayMs;
+    const stateOf = async () =>
+      (
+        await server.db
+          .select({ state: campaigns.state })
+          .from(campaigns)
+          .where(eq(campaigns.id, campaign.id))
+      )[0]?.state;
+    while ((await stateOf()) === 'Running' && server.clock.now().getTime() < deadline) {
+      server.clock.advance(4 * hourMs);
+      await expireLeases(deps);
+      await applyTimeouts(deps);
+      for (;;) {
+        const round = await runner.runOnce();
+        if (round.claimed === 0) break;
+      }
+    }
+    expect(await stateOf()).toBe('Completed');
+    expect(Date.now() - started).toBeLessThan(120_000);
+
+    const open = await server.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(executions)
+      .where(
+        and(eq(executions.campaignId, campaign.id), sql`${executions.state} in ('InQueue', 'InProgress')`),
+      );
+    expect(open[0]?.total).toBe(0);
+
+    // What the network recorded for the sender.
+    const session = await fetch(`${server.url}/sandbox/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ publicIdentifier: sender.publicIdentifier }),
+    }).then((response) => response.json() as Promise<{ sessionId: string }>);
+    const network: SandboxActivity = sandboxActivitySchema.parse(
+      await fetch(`${server.url}/sandbox/api/activity`, {
+        headers: { [sandboxSessionHeader]: session.sessionId },
+      }).then((response) => response.json()),
+    );
+    const logged = async (action: string) =>
+      (
+        await server.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(activityLog)
+          .where(and(eq(activityLog.campaignId, campaign.id), sql`${activityLog.action} = ${action}`))
+      )[0]?.total ?? 0;
+
+    const document = await fetch(`${server.url}/api/v1/campaigns/${campaign.id}`, {
+      headers: { authorization: `Bearer ${await user.tokenNow()}` },
+    }).then(async (response) => campaignSchema.parse(await response.json()));
+
+    expect(network.counts.invitationsSent).toBeGreaterThan(0);
+    expect(document.statistics.invitation_sent).toBe(network.counts.invitationsSent);
+    expect(document.statistics.messages_sent).toBe(network.counts.messagesSent);
+    expect(await logged('invitation_accepted')).toBe(network.counts.invitationsAccepted);
+    expect(await logged('invitation_withdrawn')).toBe(network.counts.invitationsWithdrawn);
+    expect(network.counts.invitationsPending).toBe(0);
+    // Every reply the engine counted is a message the network delivered from that contact.
+    const repliers = new Set(
+      network.messages
+        .filter((message) => message.direction === 'received')
+        .map((message) => message.entityId),
+    );
+    expect(await logged('reply_received')).toBeLessThanOrEqual(repliers.size);
+    expect(network.counts.invitationsSent).toBe(200);
+    console.info(
+      `200 contacts: ${JSON.stringify(network.counts)}; virtual days ${Math.round((server.clock.now().getTime() - monday8am.getTime()) / dayMs)}; real ${Date.now() - started} ms`,
+    );
+  }, 180_000);
+});

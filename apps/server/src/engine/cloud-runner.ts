@@ -1,0 +1,175 @@
+import { hostname } from 'node:os';
+import {
+  type ActivityRunner,
+  type AutomationApi,
+  createActivityRunner,
+  SandboxNetworkClient,
+} from '@outpilot/agent';
+import {
+  type ReportActivityResponse,
+  sandboxBasePath,
+  sandboxPaths,
+  sandboxSessionResponseSchema,
+} from '@outpilot/contracts';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { activities, personas } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { NotAuthorizedError, NotFoundError } from '../errors.ts';
+import { claimActivities } from './claim-activities.ts';
+import { releaseRunnerClaims } from './expire-leases.ts';
+import { reportActivity } from './report-activity.ts';
+import { syncConnections } from './sync-connections.ts';
+import { syncConversations } from './sync-conversations.ts';
+
+type EngineDeps = Pick<AppDeps, 'db' | 'clock'>;
+
+/**
+ * The automation API in process: the cloud runner calls the use-cases the HTTP routes call, for
+ * the personas it runs (no token, no HTTP).
+ */
+export function createInProcessAutomation(
+  deps: EngineDeps,
+  personaIds: () => readonly string[],
+): AutomationApi {
+  const allowed = (personaId: string) => {
+    if (!personaIds().includes(personaId)) throw new NotAuthorizedError();
+  };
+  return {
+    async claim(request) {
+      const mine = personaIds();
+      const wanted = request.persona_ids ? mine.filter((id) => request.persona_ids?.includes(id)) : mine;
+      const claimed = await claimActivities(deps, {
+        personaIds: wanted,
+        runnerId: request.runner_id,
+        max: request.max,
+        leaseSeconds: request.lease_seconds,
+      });
+      return { activities: claimed };
+    },
+    async report(activityId, request): Promise<ReportActivityResponse> {
+      const [row] = await deps.db
+        .select({ personaId: activities.personaId })
+        .from(activities)
+        .where(eq(activities.id, activityId));
+      if (!row) throw new NotFoundError('Activity not found');
+      allowed(row.personaId);
+      return reportActivity(deps, { personaId: row.personaId, activityId, report: request });
+    },
+    async syncConnections(request) {
+      allowed(request.persona_id);
+      return syncConnections(deps, { callerPersonaId: request.persona_id, request });
+    },
+    async syncConversations(request) {
+      allowed(request.persona_id);
+      return syncConversations(deps, { callerPersonaId: request.persona_id, request });
+    },
+  };
+}
+
+/** Renew a sandbox session after this much clock time (sessions expire after 7 days). */
+const sessionRenewMs = 24 * 60 * 60_000;
+
+/**
+ * Per persona, a SandboxNetworkClient with an explicit sandbox session: the persona's linked
+ * network member signed in through the sandbox's session API (renewed daily on the clock).
+ */
+export function createSandboxNetworks(deps: EngineDeps & { publicUrl: string; fetch?: typeof fetch }) {
+  const sandboxBaseUrl = `${deps.publicUrl.replace(/\/+$/, '')}${sandboxBasePath}`;
+  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+  const sessions = new Map<string, { client: SandboxNetworkClient; at: number }>();
+  return async (personaId: string): Promise<SandboxNetworkClient> => {
+    const now = deps.clock.now().getTime();
+    const known = sessions.get(personaId);
+    if (known && now - known.at < sessionRenewMs && now >= known.at) return known.client;
+    const [persona] = await deps.db
+      .select({ publicIdentifier: personas.networkPublicIdentifier })
+      .from(personas)
+      .where(eq(personas.id, personaId));
+    if (!persona?.publicIdentifier) throw new NotFoundError('The workspace has no linked network profile');
+    const response = await doFetch(`${sandboxBaseUrl}${sandboxPaths.session}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ publicIdentifier: persona.publicIdentifier }),
+    });
+    if (!response.ok) throw new Error(`Sandbox session for ${personaId} answered ${response.status}`);
+    const { sessionId } = sandboxSessionResponseSchema.parse(await response.json());
+    const client = new SandboxNetworkClient({ sandboxBaseUrl, sessionId, fetch: doFetch });
+    sessions.set(personaId, { client, at: now });
+    return client;
+  };
+}
+
+export type CloudRunnerOptions = {
+  deps: EngineDeps & { publicUrl: string };
+  /** Reports go through here too (tests use it); default: logs nothing. */
+  onError?: (error: unknown) => void;
+  runnerId?: string;
+  /** How often the list of cloud personas is read again. */
+  refreshIntervalMs?: number;
+  /** The runner's wait after an empty claim. */
+  pollIntervalMs?: number;
+};
+
+export type CloudRunner = {
+  /** The personas it acts for now. */
+  personaIds(): readonly string[];
+  /** Reads the cloud personas again. */
+  refresh(): Promise<void>;
+  start(): Promise<void>;
+  /** Finishes the activity in hand, then gives back the claims not started. */
+  stop(): Promise<void>;
+  runner: ActivityRunner;
+};
+
+/**
+ * The cloud runner (sandbox network): the agent's activity runner for every persona in automation
+ * mode 'cloud' with a linked network profile, over the in-process automation API and a sandbox
+ * session per persona. Started and stopped with the server.
+ */
+export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
+  const { deps } = options;
+  const runnerId = options.runnerId ?? `cloud:${hostname()}:${process.pid}`;
+  let ids: string[] = [];
+  const networks = createSandboxNetworks(deps);
+  const runner = createActivityRunner({
+    automation: createInProcessAutomation(deps, () => ids),
+    network: networks,
+    runnerId,
+    clock: deps.clock,
+    ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const refresh = async () => {
+    const rows = await deps.db
+      .select({ id: personas.id })
+      .from(personas)
+      .where(and(eq(personas.automationMode, 'cloud'), isNotNull(personas.networkPublicIdentifier)));
+    ids = rows.map((row) => row.id);
+  };
+  return {
+    personaIds: () => ids,
+    refresh,
+    async start() {
+      await refresh();
+      runner.start();
+      const every = options.refreshIntervalMs ?? 30_000;
+      const tick = () => {
+        timer = setTimeout(() => {
+          refresh()
+            .catch((error) => options.onError?.(error))
+            .finally(() => {
+              if (timer) tick();
+            });
+        }, every);
+      };
+      tick();
+    },
+    async stop() {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await runner.stop();
+      await releaseRunnerClaims(deps, runnerId);
+    },
+    runner,
+  };
+}

@@ -1,0 +1,42 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../campaigns/db-executor.ts';
+import { activityClaims, personaDailyUsage } from '../db/schema.ts';
+
+/**
+ * Gives a claim's unit of the daily limit back to the local day it was taken from (a lease that
+ * expired, a transient error, a refusal by the network, a skip): at most once per claim. Call it
+ * last in the transaction, after any re-planning, so the lock order stays activities → counters
+ * (the claim's order) and two transactions never wait on each other in a circle.
+ */
+export async function releaseClaim(
+  tx: Executor,
+  input: { activityId: string; attempt: number; now: Date },
+): Promise<boolean> {
+  const [claim] = await tx
+    .update(activityClaims)
+    .set({ releasedAt: input.now })
+    .where(
+      and(
+        eq(activityClaims.activityId, input.activityId),
+        eq(activityClaims.attempt, input.attempt),
+        isNull(activityClaims.releasedAt),
+      ),
+    )
+    .returning({
+      personaId: activityClaims.personaId,
+      limitKind: activityClaims.limitKind,
+      localDay: activityClaims.localDay,
+    });
+  if (!claim?.limitKind) return false;
+  await tx
+    .update(personaDailyUsage)
+    .set({ used: sql`greatest(${personaDailyUsage.used} - 1, 0)` })
+    .where(
+      and(
+        eq(personaDailyUsage.personaId, claim.personaId),
+        eq(personaDailyUsage.localDay, claim.localDay),
+        eq(personaDailyUsage.limitKind, claim.limitKind),
+      ),
+    );
+  return true;
+}

@@ -1,0 +1,202 @@
+import type { CampaignStep } from '@outpilot/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, campaigns, personaDailyUsage } from '../db/schema.ts';
+import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import { retryPolicy } from './engine-helpers.ts';
+import {
+  activityOf,
+  alwaysWorking,
+  claim,
+  dayMs,
+  type EngineUser,
+  engineUser,
+  executionOf,
+  hourMs,
+  logCount,
+  monday8am,
+  planAllAt,
+  report,
+  runningCampaign,
+} from './engine-test-kit.ts';
+
+const connectThenFollow = [
+  { type: 'Connect' as const, message_template: 'Hi {first_name}', timeout: 14_400, delay: 30 },
+  { type: 'Follow' as const, timeout: 1440 },
+];
+const followThenVisit = [
+  { type: 'Follow' as const, timeout: 1440 },
+  { type: 'VisitProfile' as const, timeout: 1440 },
+];
+
+describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ clockStart: monday8am, ...(databaseUrl ? { databaseUrl } : {}) });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function claimedOne(user: EngineUser, steps: CampaignStep[] = connectThenFollow) {
+    const { campaign } = await runningCampaign(server, user, { steps, contacts: 1 });
+    await planAllAt(server, user.personaId, server.clock.now());
+    const [item] = await claim(server, user);
+    if (!item) throw new Error('nothing claimed');
+    return { campaign, item };
+  }
+
+  const usedOf = async (personaId: string, kind: string) => {
+    const rows = await server.db
+      .select()
+      .from(personaDailyUsage)
+      .where(eq(personaDailyUsage.personaId, personaId));
+    return rows.filter((row) => row.limitKind === kind).reduce((sum, row) => sum + row.used, 0);
+  };
+
+  it('is idempotent by key: a resent report answers duplicate and changes nothing', async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    const { item } = await claimedOne(user);
+    const body = { idempotency_key: `report-key-1-${item.activity_id}`, network_ref: 'inv-1' };
+    const first = await report(server, user, item, 'executed', body);
+    expect(first.body).toEqual({ accepted: true, duplicate: false });
+    const again = await report(server, user, item, 'executed', body);
+    expect(again.body).toEqual({ accepted: true, duplicate: true });
+    expect(await logCount(server, user.personaId, 'invitation_sent')).toBe(1);
+    const execution = await executionOf(server, item.execution_id);
+    expect(execution.state).toBe('InProgress');
+    expect((await activityOf(server, item.activity_id)).networkRef).toBe('inv-1');
+    // The same key for another outcome is refused.
+    const reused = await report(server, user, item, 'skipped', body);
+    expect(reused.status).toBe(422);
+    expect(await usedOf(user.personaId, 'invitations')).toBe(1);
+  });
+
+  it('fences a report of an attempt that does not hold the claim', async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    const { item } = await claimedOne(user);
+    const stale = await report(server, user, { ...item, attempt: item.attempt + 1 }, 'executed');
+    expect(stale.body).toEqual({ accepted: false, duplicate: false });
+    expect((await activityOf(server, item.activity_id)).state).toBe('claimed');
+    expect(await logCount(server, user.personaId)).toBe(0);
+    const other = await engineUser(server);
+    expect((await report(server, other, item, 'executed')).status).toBe(404);
+  });
+
+  it('skipped Connect (already connected) moves to the next step and gives the unit back', async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    const { item } = await claimedOne(user);
+    expect(await usedOf(user.personaId, 'invitations')).toBe(1);
+    expect((await report(server, user, item, 'skipped')).body.accepted).toBe(true);
+    expect(await usedOf(user.personaId, 'invitations')).toBe(0);
+    const execution = await executionOf(server, item.execution_id);
+    expect(execution).toMatchObject({ state: 'InQueue', stepIndex: 2 });
+    const next = await server.db
+      .select()
+      .from(activities)
+      .where(eq(activities.executionId, item.execution_id));
+    expect(next.map((row) => `${row.operationType}:${row.state}`).sort()).toEqual([
+      'Connect:done',
+      'Follow:queued',
+    ]);
+  });
+
+  it('a performed Follow goes on to the next step; the last one ends Succeed and completes the campaign', async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    const { item, campaign } = await claimedOne(user, followThenVisit);
+    await report(server, user, item, 'executed');
+    expect(await logCount(server, user.personaId, 'profile_followed')).toBe(1);
+    server.clock.advance(dayMs + hourMs);
+    await planAllAt(server, user.personaId, server.clock.now());
+    const [visit] = await claim(server, user);
+    expect(visit?.operation_type).toBe('VisitProfile');
+    if (!visit) return;
+    await report(server, user, visit, 'executed');
+    expect((await executionOf(server, item.execution_id)).state).toBe('Succeed');
+    const [row] = await server.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(row).toMatchObject({ state: 'Completed', completeReason: 'System' });
+  });
+
+  it.each([
+    ['EXCEED_FREE_MONTHLY_PERSONALIZED_INVITATIONS', 'ExceedFreeMonthlyPersonalizedInvitations'],
+    ['TOO_LONG_INVITATION_MESSAGE', 'TooLongInvitationMessage'],
+  ])('limit_exceeded %s pauses the campaign with reason %s', async (code, reason) => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    const { item, campaign } = await claimedOne(user);
+    const answer = await report(server, user, item, 'limit_exceeded', {
+      error: { name: 'ExceedsLimit', code, message: 'refused', transient: false },
+    });
+    expect(answer.body.accepted).toBe(true);
+    const [row] = await server.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(row).toMatchObject({ state: 'Stopped', pauseReason: reason });
+    expect((await activityOf(server, item.activity_id)).state).toBe('cancelled');
+    expect((await executionOf(server, item.execution_id)).state).toBe('InQueue');
+    expect(await usedOf(user.personaId, 'invitations')).toBe(0);
+    expect(await logCount(server, user.personaId)).toBe(0);
+  });
+
+  it('the weekly invitation limit flags the profile and blocks invitation claims until the window passes', async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    const { item } = await claimedOne(user);
+    await report(server, user, item, 'limit_exceeded', {
+      error: {
+        name: 'ExceedsLimit',
+        code: 'WEEKLY_INVITATION_LIMIT',
+        message: 'weekly',
+        transient: false,
+        retry_after_ms: 2 * dayMs,
+      },
+    });
+    const profile = await fetch(`${server.url}/api/v1/profile`, {
+      headers: { authorization: `Bearer ${await user.tokenNow()}` },
+    }).then((response) => response.json() as Promise<{ exceedLinkedInInvitationsLimit: boolean }>);
+    expect(profile.exceedLinkedInInvitationsLimit).toBe(true);
+    await planAllAt(server, user.personaId, server.clock.now());
+    expect(await claim(server, user)).toEqual([]);
+    server.clock.advance(2 * dayMs + 1000);
+    await planAllAt(server, user.personaId, server.clock.now());
+    const [again] = await claim(server, user);
+    expect(again).toMatchObject({ activity_id: item.activity_id, attempt: 2 });
+    const later = await fetch(`${server.url}/api/v1/profile`, {
+      headers: { authorization: `Bearer ${await user.tokenNow()}` },
+    }).then((response) => response.json() as Promise<{ exceedLinkedInInvitationsLimit: boolean }>);
+    expect(later.exceedLinkedInInvitationsLimit).toBe(false);
+  });
+
+  it('retries a transient error with backoff, then fails the execution after the last attempt', async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    let { item } = await claimedOne(user);
+    const transient = { name: 'BadGateway', message: 'bad gateway', transient: true };
+    for (let attempt = 1; attempt < retryPolicy.maxAttempts; attempt += 1) {
+      const before = server.clock.now().getTime();
+      await report(server, user, item, 'error', { error: transient });
+      const row = await activityOf(server, item.activity_id);
+      expect(row.state).toBe('queued');
+      const delay = row.dueAt.getTime() - before;
+      const base = retryPolicy.baseDelayMs * 2 ** (attempt - 1);
+      expect(delay).toBeGreaterThanOrEqual(base / 2);
+      expect(delay).toBeLessThan(base);
+      expect(await usedOf(user.personaId, 'invitations')).toBe(0);
+      server.clock.advance(delay);
+      await planAllAt(server, user.personaId, server.clock.now());
+      const [next] = await claim(server, user);
+      if (!next) throw new Error('not claimed again');
+      expect(next.attempt).toBe(attempt + 1);
+      item = next;
+    }
+    await report(server, user, item, 'error', { error: transient });
+    expect((await activityOf(server, item.activity_id)).state).toBe('failed');
+    expect((await executionOf(server, item.execution_id)).state).toBe('Failed');
+  });
+
+  it('a permanent error fails at once', async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    const { item } = await claimedOne(user);
+    await report(server, user, item, 'error', {
+      error: { name: 'NotAuthorized', code: 'NOT_CONNECTED', message: 'no', transient: false },
+    });
+    expect((await activityOf(server, item.activity_id)).state).toBe('failed');
+    expect((await executionOf(server, item.execution_id)).state).toBe('Failed');
+  });
+});

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { applyTimeouts } from './apply-timeouts.ts';
+import { type CloudRunner, createCloudRunner } from './cloud-runner.ts';
+import { expireLeases } from './expire-leases.ts';
+
+export type EngineBackgroundOptions = {
+  leaseSweepMs?: number;
+  timeoutsSweepMs?: number;
+  /** Run the cloud runner (sandbox network only) for personas in automation mode 'cloud'. */
+  cloudRunner?: boolean;
+};
+
+/**
+ * Starts the engine's background systems with the server: the lease expiry and timeouts sweeps
+ * (real-time intervals; what they compare is business time from the injected clock) and the cloud
+ * runner. On close (preClose, while the server still answers) they stop: a sweep in progress
+ * finishes, the cloud runner finishes the activity in hand and gives back unstarted claims.
+ */
+export function registerEngineBackground(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  options: EngineBackgroundOptions = {},
+): void {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  let closed = false;
+  let cloud: CloudRunner | undefined;
+
+  const every = (ms: number, name: string, task: () => Promise<unknown>) => {
+    const tick = () => {
+      if (closed) return;
+      const run = task()
+        .catch((error) => app.log.error({ err: error }, `engine ${name} failed`))
+        .finally(() => running.delete(run));
+      running.add(run);
+    };
+    timers.push(setInterval(tick, ms).unref());
+  };
+
+  app.addHook('onReady', async () => {
+    every(options.leaseSweepMs ?? 15_000, 'lease expiry', () => expireLeases(deps));
+    every(options.timeoutsSweepMs ?? 60_000, 'timeouts', () => applyTimeouts(deps));
+    if (options.cloudRunner ?? deps.config.network === 'sandbox') {
+      cloud = createCloudRunner({
+        deps: { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl },
+        onError: (error) => app.log.error({ err: error }, 'cloud runner refresh failed'),
+      });
+      // The runner's first calls go to our own /sandbox: start once the server listens.
+      app.server.once('listening', () => {
+        if (!closed) cloud?.start().catch((error) => app.log.error({ err: error }, 'cloud runner failed'));
+      });
+    }
+  });
+
+  app.addHook('preClose', async () => {
+    closed = true;
+    for (const timer of timers) clearInterval(timer);
+    await Promise.allSettled([...running]);
+    await cloud?.stop().catch((error) => app.log.error({ err: error }, 'cloud runner stop failed'));
+  });
+}
