@@ -9,6 +9,7 @@ import type { AppProfile } from '@outpilot/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useClientConfig } from '../../config/config-context.tsx';
+import { useLocalAutomationRunner } from '../workspace/use-local-automation-runner.ts';
 import { SideMenu } from './side-menu.tsx';
 import { SubscriptionWidget } from './subscription-widget.tsx';
 import { TopNavigation } from './top-navigation.tsx';
@@ -17,6 +18,7 @@ import { UserMenu } from './user-menu.tsx';
 /** The frame of every protected screen: header, section menu, the screen in <main>, footer. */
 export function AppShell({ profile, children }: { profile: AppProfile; children: ReactNode }) {
   const config = useClientConfig();
+  useLocalAutomationRunner();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar
