@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, loadConfig } from '@outpilot/server';
-import { createAccount } from '@outpilot/server/testing';
+import { createAccount, createContacts, createImportList } from '@outpilot/server/testing';
 import { z } from 'zod';
 import { e2ePort, e2eServerUrl } from './e2e-server-url.ts';
 
@@ -26,8 +26,22 @@ const accountRequestSchema = z.object({
   familyName: z.string().min(1),
   onboarded: z.boolean(),
 });
+const contactsAccountRequestSchema = accountRequestSchema.extend({
+  contacts: z.number().int().min(0).max(1000),
+  importListName: z.string().min(1).max(50).optional(),
+});
 const app = await buildServer(config, {
   extend: (server) => {
+    // An onboarded account with generated contacts (optionally tagged with one import list).
+    server.post('/__e2e/contacts-accounts', async (request, reply) => {
+      const { contacts, importListName, ...account } = contactsAccountRequestSchema.parse(request.body);
+      const created = await createAccount(server.db, account);
+      const list = importListName
+        ? await createImportList(server.db, created.personaId, { name: importListName })
+        : undefined;
+      await createContacts(server.db, created.personaId, contacts, list ? { importListId: list.id } : {});
+      return reply.code(201).send({ ...created, importListId: list?.id ?? null });
+    });
     server.post('/__e2e/accounts', async (request, reply) => {
       const account = accountRequestSchema.parse(request.body);
       return reply.code(201).send(await createAccount(server.db, account));

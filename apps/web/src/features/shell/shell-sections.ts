@@ -54,6 +54,8 @@ export const sideMenuItems: Record<ShellSection, NavItem[]> = {
 };
 
 export function isSideMenuItemActive(item: NavItem, pathname: string): boolean {
+  // Import lists have their own entries under 'Recently imported'.
+  if (item.to === '/contacts') return pathname === '/contacts';
   if (item.to === '/team/invitations')
     return isUnderPath(pathname, item.to) || isUnderPath(pathname, '/team/invites');
   return isUnderPath(pathname, item.to);

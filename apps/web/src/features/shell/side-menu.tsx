@@ -1,8 +1,14 @@
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { findSection, isSideMenuItemActive, sideMenuItems } from './shell-sections.ts';
+
+// Loaded with the contacts section only, so the first screen does not carry it.
+const RecentImportsMenu = lazy(async () => ({
+  default: (await import('../imports/recent-imports-menu.tsx')).RecentImportsMenu,
+}));
 
 export function SideMenu() {
   const { pathname } = useLocation();
@@ -27,6 +33,11 @@ export function SideMenu() {
           );
         })}
       </List>
+      {section === 'contacts' && (
+        <Suspense fallback={null}>
+          <RecentImportsMenu />
+        </Suspense>
+      )}
     </nav>
   );
 }

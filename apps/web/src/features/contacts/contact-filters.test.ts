@@ -1,0 +1,122 @@
+import { contactFilterFields } from '@outpilot/contracts';
+import { type FilterFieldSpec, parseFilter } from '@outpilot/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  buildContactsFilter,
+  buildIdsFilter,
+  type ContactFilters,
+  emptyContactFilters,
+  hasContactFilters,
+  isDateFilterValid,
+  listFilterTags,
+} from './contact-filters.ts';
+
+const spec: FilterFieldSpec = contactFilterFields;
+const now = new Date('2026-11-22T12:00:00.000Z');
+const campaignA = { id: '6ba7b810-9dad-41d1-80b4-00c04fd430c8', name: 'Founders' };
+const campaignB = { id: '7ba7b810-9dad-41d1-80b4-00c04fd430c9', name: "O'Brien list" };
+const importId = '1ba7b810-9dad-41d1-80b4-00c04fd430c1';
+
+const filtersWith = (overrides: Partial<ContactFilters>): ContactFilters => ({
+  ...emptyContactFilters,
+  ...overrides,
+});
+
+describe('buildContactsFilter', () => {
+  it('sends no filter when nothing is chosen, and the import tag alone on an import list', () => {
+    expect(buildContactsFilter(emptyContactFilters, now)).toBeUndefined();
+    expect(buildContactsFilter(emptyContactFilters, now, { importId })).toBe(
+      `tags/any(t: t eq '${importId}')`,
+    );
+  });
+
+  it('compiles connection, location and premium', () => {
+    expect(buildContactsFilter(filtersWith({ connection: [3, 1] }), now)).toBe('distance in (1, 3)');
+    expect(buildContactsFilter(filtersWith({ connection: [2] }), now)).toBe('distance eq 2');
+    expect(buildContactsFilter(filtersWith({ locations: ["Côte d'Ivoire", 'Berlin, Germany'] }), now)).toBe(
+      "location in ('Côte d''Ivoire', 'Berlin, Germany')",
+    );
+    expect(buildContactsFilter(filtersWith({ premiumOnly: true }), now)).toBe('is_premium eq true');
+  });
+
+  it('turns a period into gt now minus the period and lt now', () => {
+    expect(buildContactsFilter(filtersWith({ contacted: { period: 'week', from: '', to: '' } }), now)).toBe(
+      'contacted gt 2026-11-15T12:00:00Z and contacted lt 2026-11-22T12:00:00Z',
+    );
+  });
+
+  it('includes the whole To day of a custom range, and leaves an open side open', () => {
+    const local = (day: string) => new Date(`${day}T00:00:00`).toISOString().replace('.000Z', 'Z');
+    expect(
+      buildContactsFilter(
+        filtersWith({ created: { period: 'custom', from: '2026-01-01', to: '2026-01-31' } }),
+        now,
+      ),
+    ).toBe(`created gt ${local('2026-01-01')} and created lt ${local('2026-02-01')}`);
+    expect(
+      buildContactsFilter(filtersWith({ created: { period: 'custom', from: '2026-01-01', to: '' } }), now),
+    ).toBe(`created gt ${local('2026-01-01')}`);
+  });
+
+  it('negates the exclude filters and keeps never-contacted contacts', () => {
+    const filter = buildContactsFilter(
+      filtersWith({
+        excludeCampaigns: [campaignA],
+        excludeContacted: { period: 'day', from: '', to: '' },
+      }),
+      now,
+    );
+    expect(filter).toBe(
+      `not campaigns/any(c: c in ('${campaignA.id}')) and ` +
+        '(contacted eq null or not (contacted gt 2026-11-21T12:00:00Z and contacted lt 2026-11-22T12:00:00Z))',
+    );
+  });
+
+  it('gives a filter the server parser accepts when everything is chosen', () => {
+    const filter = buildContactsFilter(
+      {
+        connection: [1, 2, 3],
+        locations: ['Paris, France'],
+        contacted: { period: 'month', from: '', to: '' },
+        campaigns: [campaignA, campaignB],
+        created: { period: 'custom', from: '2026-01-01', to: '2026-03-01' },
+        premiumOnly: true,
+        excludeCampaigns: [campaignB],
+        excludeContacted: { period: 'year', from: '', to: '' },
+      },
+      now,
+      { importId },
+    );
+    expect(filter).toContain(`tags/any(t: t eq '${importId}') and distance in (1, 2, 3) and`);
+    expect(parseFilter(filter ?? '', spec)).toMatchObject({ kind: 'and' });
+    expect(parseFilter(buildIdsFilter([campaignA.id, campaignB.id]), spec)).toMatchObject({ kind: 'in' });
+  });
+});
+
+describe('date filter validation', () => {
+  it('needs the start at most the end and at least one day', () => {
+    expect(isDateFilterValid({ period: 'custom', from: '2026-02-01', to: '2026-01-01' })).toBe(false);
+    expect(isDateFilterValid({ period: 'custom', from: '', to: '' })).toBe(false);
+    expect(isDateFilterValid({ period: 'custom', from: '2026-01-01', to: '2026-01-01' })).toBe(true);
+    expect(isDateFilterValid({ period: 'week', from: '', to: '' })).toBe(true);
+  });
+});
+
+describe('listFilterTags', () => {
+  it('lists one removable tag per value, with MM-dd-yyyy custom dates', () => {
+    const filters = filtersWith({
+      connection: [1],
+      campaigns: [campaignA],
+      created: { period: 'custom', from: '2026-01-05', to: '2026-02-07' },
+    });
+    const tags = listFilterTags(filters);
+    expect(tags.map((tag) => tag.label)).toEqual([
+      'Connection: 1st',
+      'Campaign: Founders',
+      'Added to Outpilot: 01-05-2026 – 02-07-2026',
+    ]);
+    const [first] = tags;
+    expect(first && hasContactFilters(first.remove(filters))).toBe(true);
+    expect(hasContactFilters(tags.reduce((current, tag) => tag.remove(current), filters))).toBe(false);
+  });
+});

@@ -1,0 +1,246 @@
+import type { ContactDistance } from '@outpilot/contracts';
+
+/**
+ * The filter panel's state (seed 002 §2.3) and its compilation to the OData `$filter` the
+ * contacts list accepts (contactFilterFields). Pure: the clock comes in as `now`.
+ */
+
+export type FilterPeriod = 'day' | 'week' | 'month' | 'year' | 'custom';
+/** A period ending now, or a custom From/To range of calendar days ('yyyy-mm-dd', local). */
+export type DateFilter = { period: FilterPeriod; from: string; to: string };
+export type CampaignOption = { id: string; name: string };
+export type ConnectionDegree = Exclude<ContactDistance, null>;
+
+export type ContactFilters = {
+  connection: ConnectionDegree[];
+  locations: string[];
+  contacted: DateFilter | null;
+  campaigns: CampaignOption[];
+  /** 'Added to Outpilot'. */
+  created: DateFilter | null;
+  premiumOnly: boolean;
+  excludeCampaigns: CampaignOption[];
+  excludeContacted: DateFilter | null;
+};
+
+export const emptyContactFilters: ContactFilters = {
+  connection: [],
+  locations: [],
+  contacted: null,
+  campaigns: [],
+  created: null,
+  premiumOnly: false,
+  excludeCampaigns: [],
+  excludeContacted: null,
+};
+
+export const connectionLabels: Record<ConnectionDegree, string> = { 1: '1st', 2: '2nd', 3: '3rd+' };
+export const periodLabels: Record<FilterPeriod, string> = {
+  day: 'Last day',
+  week: 'Last week',
+  month: 'Last month',
+  year: 'Last year',
+  custom: 'Custom',
+};
+
+/** OData string literal: single quotes doubled. */
+export function quoteODataString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+function parseDay(day: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** §5: the start is at most the end; both must be days. An empty side leaves the range open. */
+export function isDateFilterValid(filter: DateFilter | null): boolean {
+  if (filter === null || filter.period !== 'custom') return true;
+  const from = filter.from === '' ? null : parseDay(filter.from);
+  const to = filter.to === '' ? null : parseDay(filter.to);
+  if (filter.from !== '' && from === null) return false;
+  if (filter.to !== '' && to === null) return false;
+  if (from === null && to === null) return false;
+  return from === null || to === null || from.getTime() <= to.getTime();
+}
+
+export function areContactFiltersValid(filters: ContactFilters): boolean {
+  return [filters.contacted, filters.created, filters.excludeContacted].every(isDateFilterValid);
+}
+
+/** The [start, end) instants of a date filter; a period ends now and starts that period earlier (§5). */
+export function dateFilterRange(filter: DateFilter, now: Date): { start: Date | null; end: Date | null } {
+  if (filter.period === 'custom') {
+    const from = filter.from === '' ? null : parseDay(filter.from);
+    const to = filter.to === '' ? null : parseDay(filter.to);
+    // The To day is included: the range ends at the start of the next day.
+    const end = to === null ? null : new Date(to.getFullYear(), to.getMonth(), to.getDate() + 1);
+    return { start: from, end };
+  }
+  const start = new Date(now.getTime());
+  if (filter.period === 'day') start.setDate(start.getDate() - 1);
+  if (filter.period === 'week') start.setDate(start.getDate() - 7);
+  if (filter.period === 'month') start.setMonth(start.getMonth() - 1);
+  if (filter.period === 'year') start.setFullYear(start.getFullYear() - 1);
+  return { start, end: now };
+}
+
+function odataInstant(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function dateClause(field: 'contacted' | 'created', filter: DateFilter, now: Date): string | null {
+  const { start, end } = dateFilterRange(filter, now);
+  const parts = [
+    start === null ? null : `${field} gt ${odataInstant(start)}`,
+    end === null ? null : `${field} lt ${odataInstant(end)}`,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return null;
+  return parts.join(' and ');
+}
+
+function campaignsClause(campaigns: CampaignOption[]): string {
+  return `campaigns/any(c: c in (${campaigns.map((campaign) => quoteODataString(campaign.id)).join(', ')}))`;
+}
+
+/** Joins clauses with `and`, parenthesising each compound one; undefined when there is none. */
+export function joinFilterClauses(clauses: readonly (string | null | undefined)[]): string | undefined {
+  const present = clauses.filter((clause): clause is string => clause !== null && clause !== undefined);
+  if (present.length === 0) return undefined;
+  if (present.length === 1) return present[0];
+  return present.map((clause) => (/ and | or /.test(clause) ? `(${clause})` : clause)).join(' and ');
+}
+
+/** The panel's filters as `$filter` clauses (one per filter entry), in the panel's order. */
+export function buildContactFilterClauses(filters: ContactFilters, now: Date): string[] {
+  const clauses: (string | null)[] = [];
+  if (filters.connection.length > 0) {
+    const degrees = [...filters.connection].sort();
+    clauses.push(degrees.length === 1 ? `distance eq ${degrees[0]}` : `distance in (${degrees.join(', ')})`);
+  }
+  if (filters.locations.length > 0) {
+    clauses.push(`location in (${filters.locations.map(quoteODataString).join(', ')})`);
+  }
+  if (filters.contacted) clauses.push(dateClause('contacted', filters.contacted, now));
+  if (filters.campaigns.length > 0) clauses.push(campaignsClause(filters.campaigns));
+  if (filters.created) clauses.push(dateClause('created', filters.created, now));
+  if (filters.premiumOnly) clauses.push('is_premium eq true');
+  if (filters.excludeCampaigns.length > 0) clauses.push(`not ${campaignsClause(filters.excludeCampaigns)}`);
+  if (filters.excludeContacted) {
+    const range = dateClause('contacted', filters.excludeContacted, now);
+    // Never contacted is outside any contacted range, so it stays in the list.
+    if (range) clauses.push(`contacted eq null or not (${range})`);
+  }
+  return clauses.filter((clause): clause is string => clause !== null);
+}
+
+/**
+ * The whole `$filter` of a contacts list: the list's own scope (an import list's tag), then the
+ * panel's filters. Undefined when nothing filters.
+ */
+export function buildContactsFilter(
+  filters: ContactFilters,
+  now: Date,
+  scope: { importId?: string | undefined } = {},
+): string | undefined {
+  const scopeClause = scope.importId ? `tags/any(t: t eq ${quoteODataString(scope.importId)})` : null;
+  return joinFilterClauses([scopeClause, ...buildContactFilterClauses(filters, now)]);
+}
+
+/** The filter of an explicit selection of contacts. */
+export function buildIdsFilter(ids: readonly string[]): string {
+  return `id in (${ids.map(quoteODataString).join(', ')})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filter tags: one tag per chosen value, each removable.
+
+export type FilterTag = { key: string; label: string; remove: (filters: ContactFilters) => ContactFilters };
+
+/** 'MM-dd-yyyy' of §5. */
+export function formatFilterDay(day: string): string {
+  const date = parseDay(day);
+  if (!date) return day;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getMonth() + 1)}-${pad(date.getDate())}-${date.getFullYear()}`;
+}
+
+function dateTagLabel(title: string, filter: DateFilter): string {
+  if (filter.period !== 'custom') return `${title}: ${periodLabels[filter.period]}`;
+  const from = filter.from === '' ? '…' : formatFilterDay(filter.from);
+  const to = filter.to === '' ? '…' : formatFilterDay(filter.to);
+  return `${title}: ${from} – ${to}`;
+}
+
+export function listFilterTags(filters: ContactFilters): FilterTag[] {
+  const tags: FilterTag[] = [];
+  for (const degree of filters.connection) {
+    tags.push({
+      key: `connection-${degree}`,
+      label: `Connection: ${connectionLabels[degree]}`,
+      remove: (current) => ({ ...current, connection: current.connection.filter((item) => item !== degree) }),
+    });
+  }
+  for (const location of filters.locations) {
+    tags.push({
+      key: `location-${location}`,
+      label: `Location: ${location}`,
+      remove: (current) => ({ ...current, locations: current.locations.filter((item) => item !== location) }),
+    });
+  }
+  if (filters.contacted) {
+    tags.push({
+      key: 'contacted',
+      label: dateTagLabel('Last contacted', filters.contacted),
+      remove: (current) => ({ ...current, contacted: null }),
+    });
+  }
+  for (const campaign of filters.campaigns) {
+    tags.push({
+      key: `campaign-${campaign.id}`,
+      label: `Campaign: ${campaign.name}`,
+      remove: (current) => ({
+        ...current,
+        campaigns: current.campaigns.filter((item) => item.id !== campaign.id),
+      }),
+    });
+  }
+  if (filters.created) {
+    tags.push({
+      key: 'created',
+      label: dateTagLabel('Added to Outpilot', filters.created),
+      remove: (current) => ({ ...current, created: null }),
+    });
+  }
+  if (filters.premiumOnly) {
+    tags.push({
+      key: 'premium',
+      label: 'Account status: Premium only',
+      remove: (current) => ({ ...current, premiumOnly: false }),
+    });
+  }
+  for (const campaign of filters.excludeCampaigns) {
+    tags.push({
+      key: `exclude-campaign-${campaign.id}`,
+      label: `Not in campaign: ${campaign.name}`,
+      remove: (current) => ({
+        ...current,
+        excludeCampaigns: current.excludeCampaigns.filter((item) => item.id !== campaign.id),
+      }),
+    });
+  }
+  if (filters.excludeContacted) {
+    tags.push({
+      key: 'exclude-contacted',
+      label: dateTagLabel('Not contacted', filters.excludeContacted),
+      remove: (current) => ({ ...current, excludeContacted: null }),
+    });
+  }
+  return tags;
+}
+
+export function hasContactFilters(filters: ContactFilters): boolean {
+  return listFilterTags(filters).length > 0;
+}

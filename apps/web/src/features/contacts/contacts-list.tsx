@@ -1,0 +1,311 @@
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import {
+  type ContactDocument,
+  type ContactSortableField,
+  type ContactsDeletePreviewAnswer,
+  contactDefaultOrderBy,
+  contactSortableFields,
+  contactsTexts,
+} from '@outpilot/contracts';
+import { escapeSearchText, formatOrderBy, type OrderByItem, parseOrderBy } from '@outpilot/domain';
+import type { GridApi } from 'ag-grid-community';
+import { useCallback, useMemo, useState } from 'react';
+import { ImportWizardDialog } from '../imports/import-wizard-dialog.tsx';
+import { useNotify } from '../notices/use-notify.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
+import {
+  buildContactsFilter,
+  buildIdsFilter,
+  type ContactFilters,
+  emptyContactFilters,
+  hasContactFilters,
+} from './contact-filters.ts';
+import { ContactsGrid } from './contacts-grid.tsx';
+import { ContactsIntro } from './contacts-intro.tsx';
+import { ContactsPager } from './contacts-pager.tsx';
+import {
+  applyPageSelection,
+  type ContactsSelection,
+  type ContactsSelectionRequest,
+  noSelection,
+  selectedCount,
+  selectionRequest,
+} from './contacts-selection.ts';
+import { DeleteContactsDialog } from './delete-contacts-dialog.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+import { FilterTags } from './filter-tags.tsx';
+import { formatTotal } from './format-total.ts';
+import { FilterIcon } from './grid-icons.tsx';
+import { type ContactPageSize, readPageSize, writePageSize } from './grid-settings.ts';
+import { KeywordSearch } from './keyword-search.tsx';
+import { SelectionBar } from './selection-bar.tsx';
+import { useContactsPage } from './use-contacts-page.ts';
+import { useDeleteContacts } from './use-delete-contacts.ts';
+import { useDeletePreview } from './use-delete-preview.ts';
+import { useExportContacts } from './use-export-contacts.ts';
+
+export const campaignsComeSoonText = 'Campaigns come soon';
+
+type Order = OrderByItem<ContactSortableField>;
+
+function defaultOrder(importId: string | undefined): Order {
+  const text = importId ? contactDefaultOrderBy.importList : contactDefaultOrderBy.allContacts;
+  const [first] = parseOrderBy(text, contactSortableFields);
+  return first ?? { field: 'imported', direction: 'desc' };
+}
+
+/** Filters with the instant their periods end at, fixed when they are applied. */
+type AppliedFilters = { filters: ContactFilters; now: Date };
+
+type ContactsListProps = {
+  /** The import list shown, or none for All Contacts. */
+  importId?: string | undefined;
+  /** Shown when the list has no contacts and nothing filters it (All Contacts only). */
+  showIntro?: boolean;
+};
+
+/**
+ * A contacts grid with its toolbar, filter panel, tags, selection bar and pager, reading pages
+ * from GET contacts/page (seed 002 §2.2, §2.3).
+ */
+export function ContactsList({ importId, showIntro = false }: ContactsListProps) {
+  const { notify, notifyError } = useNotify();
+  const [applied, setApplied] = useState<AppliedFilters>({ filters: emptyContactFilters, now: new Date() });
+  const [keywords, setKeywords] = useState('');
+  const [order, setOrder] = useState<Order>(() => defaultOrder(importId));
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<ContactPageSize>(readPageSize);
+  const [selection, setSelection] = useState<ContactsSelection>(noSelection);
+  const [isFilterOpen, setFilterOpen] = useState(false);
+  const [isWizardOpen, setWizardOpen] = useState(false);
+  const [gridApi, setGridApi] = useState<GridApi<ContactDocument> | null>(null);
+  const [preview, setPreview] = useState<{
+    answer: ContactsDeletePreviewAnswer;
+    request: ContactsSelectionRequest;
+  } | null>(null);
+
+  const filter = buildContactsFilter(applied.filters, applied.now, { importId });
+  const searchQuery = keywords === '' ? undefined : escapeSearchText(keywords);
+  const query = useMemo(
+    () => ({
+      $take: pageSize,
+      $skip: page * pageSize,
+      $filter: filter,
+      $orderby: formatOrderBy([order]),
+      keywords: searchQuery,
+    }),
+    [pageSize, page, filter, order, searchQuery],
+  );
+  const contacts = useContactsPage(query);
+  const rows = contacts.data?.documents ?? [];
+  const total = contacts.data?.total ?? 0;
+  const totalIsEstimate = contacts.data?.total_is_estimate ?? false;
+  const pageIds = useMemo(() => rows.map((row) => row.id), [rows]);
+
+  const exportContacts = useExportContacts();
+  const deletePreview = useDeletePreview();
+  const deleteContacts = useDeleteContacts();
+
+  const resetList = () => {
+    setPage(0);
+    setSelection(noSelection);
+  };
+  const applyFilters = (filters: ContactFilters) => {
+    setApplied({ filters, now: new Date() });
+    setFilterOpen(false);
+    resetList();
+  };
+
+  const onPageSelectionChange = useCallback(
+    (ticked: string[]) => setSelection((current) => applyPageSelection(current, pageIds, ticked)),
+    [pageIds],
+  );
+  const onOrderByChange = useCallback(
+    (next: Order | null) => {
+      setOrder(next ?? defaultOrder(importId));
+      setPage(0);
+    },
+    [importId],
+  );
+
+  const count = selectedCount(selection, total);
+  const listSelection = { filter, searchQuery };
+
+  const previewDelete = deletePreview.mutate;
+  const askDelete = useCallback(
+    (request: ContactsSelectionRequest) =>
+      previewDelete(request, {
+        onSuccess: (answer) => setPreview({ answer, request }),
+        onError: notifyError,
+      }),
+    [previewDelete, notifyError],
+  );
+  const onDeleteContact = useCallback(
+    (contact: ContactDocument) => askDelete({ filter: buildIdsFilter([contact.id]) }),
+    [askDelete],
+  );
+
+  const confirmDelete = () => {
+    if (!preview) return;
+    deleteContacts.mutate(preview.request, {
+      onSuccess: () => {
+        setPreview(null);
+        setSelection(noSelection);
+        notify({ message: contactsTexts.deleted, variant: 'default' });
+      },
+      onError: (error) => {
+        setPreview(null);
+        notifyError(error);
+      },
+    });
+  };
+
+  const runExport = () => {
+    const request = count > 0 ? selectionRequest(selection, listSelection) : listSelection;
+    exportContacts.mutate(
+      { filter: request.filter, keywords: request.searchQuery },
+      { onError: notifyError },
+    );
+  };
+
+  const isUnfiltered = !hasContactFilters(applied.filters) && keywords === '';
+  const isIntro =
+    showIntro && contacts.isSuccess && !contacts.isPlaceholderData && total === 0 && isUnfiltered;
+  // One wizard for both views: an import that fills an empty list must not remount it.
+  const wizard = <ImportWizardDialog open={isWizardOpen} onClose={() => setWizardOpen(false)} />;
+  if (isIntro) {
+    return (
+      <>
+        <ContactsIntro onAddContacts={() => setWizardOpen(true)} />
+        {wizard}
+      </>
+    );
+  }
+
+  const filterCount = hasContactFilters(applied.filters) ? 1 : 0;
+  return (
+    <>
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <KeywordSearch
+            value={keywords}
+            onSearch={(text) => {
+              setKeywords(text);
+              resetList();
+            }}
+          />
+          <Badge color="primary" variant="dot" invisible={filterCount === 0}>
+            <Button variant="outlined" startIcon={<FilterIcon />} onClick={() => setFilterOpen(true)}>
+              Filters
+            </Button>
+          </Badge>
+          <ColumnChooser api={gridApi} />
+          <Box sx={{ flexGrow: 1 }} />
+          <Button variant="contained" onClick={() => setWizardOpen(true)}>
+            Add contacts
+          </Button>
+        </Stack>
+        <FilterTags
+          filters={applied.filters}
+          onChange={applyFilters}
+          onClearAll={() => applyFilters(emptyContactFilters)}
+        />
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
+        >
+          <Typography variant="body2" color="text.secondary" data-testid="contacts-total">
+            {`${formatTotal(total, totalIsEstimate)} contacts`}
+          </Typography>
+          <Box sx={{ flexGrow: 1 }} />
+          <Button onClick={runExport} loading={exportContacts.isPending} disabled={total === 0}>
+            Export to CSV
+          </Button>
+          <Tooltip title={campaignsComeSoonText}>
+            <span>
+              <Button disabled>Add to campaign</Button>
+            </span>
+          </Tooltip>
+          <Tooltip title={campaignsComeSoonText}>
+            <span>
+              <Button disabled>Create campaign</Button>
+            </span>
+          </Tooltip>
+          <Button
+            color="error"
+            disabled={count === 0}
+            loading={deletePreview.isPending}
+            onClick={() => askDelete(selectionRequest(selection, listSelection))}
+          >
+            Delete
+          </Button>
+        </Stack>
+        <SelectionBar
+          selection={selection}
+          total={total}
+          totalIsEstimate={totalIsEstimate}
+          onSelectAll={() => setSelection({ kind: 'all' })}
+          onClear={() => setSelection(noSelection)}
+        />
+        {contacts.isError && <Alert severity="error">The contacts could not be loaded.</Alert>}
+        <Paper variant="outlined" sx={{ position: 'relative' }}>
+          <ContactsGrid
+            rows={contacts.isError ? [] : rows}
+            orderBy={order}
+            onOrderByChange={onOrderByChange}
+            selection={selection}
+            onPageSelectionChange={onPageSelectionChange}
+            onDeleteContact={onDeleteContact}
+            onApiReady={setGridApi}
+          />
+          {contacts.isSuccess && rows.length === 0 && (
+            <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
+              No contacts found
+            </Typography>
+          )}
+          {contacts.isFetching && (
+            <CircularProgress
+              size={24}
+              sx={{ position: 'absolute', top: 16, right: 16 }}
+              aria-label="Loading"
+            />
+          )}
+        </Paper>
+        <ContactsPager
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          onPageChange={(next) => setPage(next)}
+          onPageSizeChange={(size) => {
+            writePageSize(size);
+            setPageSize(size);
+            resetList();
+          }}
+        />
+        <FilterPanel
+          open={isFilterOpen}
+          applied={applied.filters}
+          onClose={() => setFilterOpen(false)}
+          onApply={applyFilters}
+        />
+        <DeleteContactsDialog
+          preview={preview?.answer ?? null}
+          isDeleting={deleteContacts.isPending}
+          onConfirm={confirmDelete}
+          onClose={() => setPreview(null)}
+        />
+      </Stack>
+      {wizard}
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import type { ContactsPageRequest } from './use-contacts-page.ts';
+
+/** Query keys of the contacts calls (seed 002 §7.1). */
+export const contactsQueryKeys = {
+  all: ['contacts'] as const,
+  pages: ['contacts', 'page'] as const,
+  page: (query: ContactsPageRequest) => ['contacts', 'page', query] as const,
+  locations: (searchQuery: string) => ['contacts', 'locations', searchQuery] as const,
+  campaignOptions: ['contacts', 'campaign-options'] as const,
+};

@@ -1,0 +1,46 @@
+import { buildIdsFilter } from './contact-filters.ts';
+
+/**
+ * The grid's selection (seed 002 §2.2): a list of ids picked row by row, or — after 'Select
+ * all' — every contact the current filter and search find.
+ */
+export type ContactsSelection = { kind: 'ids'; ids: ReadonlySet<string> } | { kind: 'all' };
+
+export const noSelection: ContactsSelection = { kind: 'ids', ids: new Set() };
+
+/** What a bulk call (export, delete) sends: a filter and the search text. */
+export type ContactsSelectionRequest = { filter?: string | undefined; searchQuery?: string | undefined };
+
+export function selectedCount(selection: ContactsSelection, total: number): number {
+  return selection.kind === 'all' ? total : selection.ids.size;
+}
+
+export function isRowSelected(selection: ContactsSelection, id: string): boolean {
+  return selection.kind === 'all' || selection.ids.has(id);
+}
+
+/**
+ * The selection after the user ticked rows on the shown page: the page's ids are replaced by
+ * the ticked ones, the other pages' picks stay. Unticking a row of a 'Select all' selection
+ * leaves the ticked rows of this page.
+ */
+export function applyPageSelection(
+  selection: ContactsSelection,
+  pageIds: readonly string[],
+  tickedIds: readonly string[],
+): ContactsSelection {
+  if (selection.kind === 'all' && tickedIds.length === pageIds.length) return selection;
+  const ids = new Set(selection.kind === 'all' ? [] : selection.ids);
+  for (const id of pageIds) ids.delete(id);
+  for (const id of tickedIds) ids.add(id);
+  return { kind: 'ids', ids };
+}
+
+/** The bulk request of a selection: its ids, or the list's filter and search for 'Select all'. */
+export function selectionRequest(
+  selection: ContactsSelection,
+  list: { filter: string | undefined; searchQuery: string | undefined },
+): ContactsSelectionRequest {
+  if (selection.kind === 'all') return { filter: list.filter, searchQuery: list.searchQuery };
+  return { filter: buildIdsFilter([...selection.ids]) };
+}

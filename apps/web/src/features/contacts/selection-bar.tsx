@@ -1,0 +1,35 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { type ContactsSelection, selectedCount } from './contacts-selection.ts';
+import { formatTotal } from './format-total.ts';
+
+type SelectionBarProps = {
+  selection: ContactsSelection;
+  total: number;
+  totalIsEstimate: boolean;
+  onSelectAll: () => void;
+  onClear: () => void;
+};
+
+/** 'N of M selected |' with 'Select all' (a filter-based selection) and 'Clear' (§2.2). */
+export function SelectionBar({ selection, total, totalIsEstimate, onSelectAll, onClear }: SelectionBarProps) {
+  const count = selectedCount(selection, total);
+  if (count === 0) return null;
+  const isAll = selection.kind === 'all';
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="selection-bar">
+      <Typography variant="body2">
+        {`${isAll ? formatTotal(total, totalIsEstimate) : count} of ${formatTotal(total, totalIsEstimate)} selected |`}
+      </Typography>
+      {!isAll && count < total && (
+        <Button size="small" onClick={onSelectAll}>
+          Select all
+        </Button>
+      )}
+      <Button size="small" onClick={onClear}>
+        Clear
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+import { contactsPaths, deleteContactsAnswerSchema } from '@outpilot/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import { contactsQueryKeys } from './contacts-query-keys.ts';
+import type { ContactsSelectionRequest } from './contacts-selection.ts';
+
+/** DELETE contacts with the selection's filter and search. */
+export function useDeleteContacts() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (selection: ContactsSelectionRequest) =>
+      api.request({
+        method: 'DELETE',
+        path: contactsPaths.delete,
+        query: { filter: selection.filter, searchQuery: selection.searchQuery },
+        schema: deleteContactsAnswerSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKeys.all }),
+  });
+}

@@ -1,0 +1,57 @@
+import InputBase from '@mui/material/InputBase';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { type ImportList, importNameMaxLength } from '@outpilot/contracts';
+import { useEffect, useState } from 'react';
+import { useNotify } from '../notices/use-notify.tsx';
+import { useRenameImport } from './use-rename-import.ts';
+
+/**
+ * The import list page's heading: the name is edited in place (max 50; Enter or blur saves; an
+ * empty name reverts, §5) and the origin link is shown when the list has one.
+ */
+export function ImportListHeader({ list }: { list: ImportList }) {
+  const [name, setName] = useState(list.name);
+  const rename = useRenameImport(list.id);
+  const { notifyError } = useNotify();
+  useEffect(() => setName(list.name), [list.name]);
+
+  const save = () => {
+    const trimmed = name.trim();
+    if (trimmed === '' || trimmed === list.name) {
+      setName(list.name);
+      return;
+    }
+    setName(trimmed);
+    rename.mutate(trimmed, {
+      onError: (error) => {
+        setName(list.name);
+        notifyError(error);
+      },
+    });
+  };
+
+  return (
+    <Stack spacing={0.5} sx={{ mb: 3 }}>
+      <InputBase
+        value={name}
+        onChange={(event) => setName(event.target.value.slice(0, importNameMaxLength))}
+        onBlur={save}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') (event.target as HTMLInputElement).blur();
+          if (event.key === 'Escape') {
+            setName(list.name);
+          }
+        }}
+        slotProps={{ input: { 'aria-label': 'List name', maxLength: importNameMaxLength } }}
+        sx={{ typography: 'h4', fontWeight: 400, '& input': { p: 0 } }}
+        fullWidth
+      />
+      {list.source_uri && (
+        <Link href={list.source_uri} target="_blank" rel="noopener noreferrer" variant="body2">
+          Open the source of this list
+        </Link>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { fillPath, importListSchema, importsPaths } from '@outpilot/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import { importsQueryKeys } from './imports-query-keys.ts';
+
+/** PUT imports/{id} with {name}. */
+export function useRenameImport(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      api.request({
+        method: 'PUT',
+        path: fillPath(importsPaths.one, { id }),
+        body: { name },
+        schema: importListSchema,
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(importsQueryKeys.one(id), saved);
+      return queryClient.invalidateQueries({ queryKey: importsQueryKeys.recent });
+    },
+  });
+}

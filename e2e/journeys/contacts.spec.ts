@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { ContactsPage } from '../pages/contacts-page.ts';
+import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
+import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { ShellPage } from '../pages/shell-page.ts';
+import type { E2eAccount } from '../support/accounts.ts';
+import { createAccountWithContacts } from '../support/contacts-accounts.ts';
+
+async function signInAt(page: Page, path: string, account: E2eAccount) {
+  await page.goto(path);
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+  await new ShellPage(page).expectLoaded();
+}
+
+test('pages, searches and filters the contacts, remembering the page size', async ({ page, request }) => {
+  // The factory cycles 10 first names and connection degrees 1st, 2nd, 3rd+.
+  const account = await createAccountWithContacts(request, 'contacts-grid', 30);
+  await signInAt(page, '/contacts', account);
+  const contacts = new ContactsPage(page);
+  await expect(contacts.heading()).toHaveText('Contacts');
+  await contacts.expectTotal('30 contacts');
+  await contacts.expectRowCount(25);
+  await expect(contacts.action('Add to campaign')).toBeDisabled();
+
+  await contacts.goToPage(2);
+  await contacts.expectRowCount(5);
+  await contacts.choosePageSize(10);
+  await contacts.expectRowCount(10);
+  await expect(page.getByRole('button', { name: 'page 1', exact: false }).first()).toHaveAttribute(
+    'aria-current',
+  );
+  await page.reload();
+  await expect(contacts.pageSize()).toHaveText('Show 10 items');
+  await contacts.expectRowCount(10);
+
+  await contacts.search('Anna');
+  await contacts.expectTotal('3 contacts');
+  await contacts.expectRowCount(3);
+  for (const name of await contacts.rowNames()) expect(name).toContain('Anna');
+  await contacts.search('');
+  await contacts.expectTotal('30 contacts');
+
+  await contacts.openFilters();
+  await contacts.filterPanel().getByRole('checkbox', { name: '1st' }).check();
+  await contacts.filterPanel().getByRole('radio', { name: 'Premium only' }).check();
+  await contacts.filterPanel().getByRole('radio', { name: 'All' }).check();
+  await contacts.filterPanel().getByLabel('Location').click();
+  await page.getByRole('option', { name: 'Berlin, Germany' }).click();
+  await contacts.applyFilters();
+  await expect(contacts.filterTags().getByText('Connection: 1st')).toBeVisible();
+  await expect(contacts.filterTags().getByText('Location: Berlin, Germany')).toBeVisible();
+  // 1st degree: indexes 0, 3, 6 … ; Berlin: indexes 0, 4, 8 … → 0, 12, 24.
+  await contacts.expectTotal('3 contacts');
+
+  await contacts.openFilters();
+  await contacts.filterPanel().getByLabel('Added to Outpilot').click();
+  await page.getByRole('option', { name: 'Custom' }).click();
+  await contacts.filterPanel().getByLabel('Added to Outpilot from').fill('2025-12-01');
+  await contacts.filterPanel().getByLabel('Added to Outpilot to').fill('2026-01-31');
+  await contacts.applyFilters();
+  await expect(contacts.filterTags().getByRole('button', { name: 'Show more' })).toBeVisible();
+  await contacts.expectTotal('3 contacts');
+  await contacts.filterTags().getByRole('button', { name: 'Clear all' }).click();
+  await contacts.expectTotal('30 contacts');
+});
+
+test('exports the selection as CSV and deletes contacts after the preview', async ({ page, request }) => {
+  const account = await createAccountWithContacts(request, 'contacts-actions', 12);
+  await signInAt(page, '/contacts', account);
+  const contacts = new ContactsPage(page);
+  await contacts.expectTotal('12 contacts');
+
+  const [first = '', second = ''] = await contacts.rowNames();
+  await contacts.tickRow(0);
+  await contacts.tickRow(1);
+  await expect(contacts.selectionBar()).toContainText('2 of 12 selected |');
+
+  const downloading = page.waitForEvent('download');
+  await contacts.action('Export to CSV').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^Outpilot_Export_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.csv$/);
+  const file = await readFile(await download.path(), 'utf8');
+  const lines = file
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
+  expect(lines[0]).toContain('LinkedIn Profile');
+  expect(lines).toHaveLength(3);
+  const [firstGiven = ''] = first.split(' ');
+  const [secondGiven = ''] = second.split(' ');
+  expect(file).toContain(firstGiven);
+  expect(file).toContain(secondGiven);
+
+  await contacts.selectionBar().getByRole('button', { name: 'Select all' }).click();
+  await expect(contacts.selectionBar()).toContainText('12 of 12 selected |');
+  await contacts.selectionBar().getByRole('button', { name: 'Clear' }).click();
+  await expect(contacts.selectionBar()).toBeHidden();
+
+  await contacts.tickRow(0);
+  await contacts.action('Delete').click();
+  const dialog = contacts.deleteDialog();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await new ShellPage(page).expectNotice('Contacts are deleted from the system');
+  await contacts.expectTotal('11 contacts');
+  await expect(contacts.row(first)).toHaveCount(0);
+});
+
+test('an import list page shows its contacts and renames the list in place', async ({ page, request }) => {
+  const account = await createAccountWithContacts(request, 'contacts-list', 4, {
+    importListName: 'A rather long list name for the side menu',
+  });
+  await signInAt(page, `/contacts/import/${account.importListId}`, account);
+  const contacts = new ContactsPage(page);
+  const name = page.getByRole('textbox', { name: 'List name' });
+  await expect(name).toHaveValue('A rather long list name for the side menu');
+  await contacts.expectRowCount(4);
+  await expect(
+    contacts.recentImports().getByRole('link', { name: 'A rather long list name…' }),
+  ).toBeVisible();
+
+  await name.fill('');
+  await name.press('Enter');
+  await expect(name).toHaveValue('A rather long list name for the side menu');
+  await name.fill('Warm leads');
+  await name.press('Enter');
+  await expect(contacts.recentImports().getByRole('link', { name: 'Warm leads' })).toBeVisible();
+  await page.reload();
+  await expect(name).toHaveValue('Warm leads');
+
+  await page.goto('/contacts/import/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});

@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { ContactsImportWizard } from '../pages/contacts-import-wizard.ts';
+import { ContactsPage } from '../pages/contacts-page.ts';
+import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
+import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { ShellPage } from '../pages/shell-page.ts';
+import type { E2eAccount } from '../support/accounts.ts';
+import { createAccountWithContacts } from '../support/contacts-accounts.ts';
+
+const fixture = (name: string) =>
+  path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', name);
+
+async function signInAt(page: Page, path: string, account: E2eAccount) {
+  await page.goto(path);
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+  await new ShellPage(page).expectLoaded();
+}
+
+type Facets = { locations: { id: string; name: string }[]; companies: { id: string; name: string }[] };
+type SearchAnswer = { total: number; reachable: number; elements: { publicIdentifier: string | null }[] };
+
+const list = (...items: string[]) => encodeURIComponent(JSON.stringify(items));
+const peopleSearch = (query: string) =>
+  `https://www.linkedin.com/search/results/people/?${query}&origin=FACETED_SEARCH`;
+
+/** A people search of the sandbox with a handful of results, built from its facets. */
+async function findSmallSearch(page: Page): Promise<{ url: string; total: number; identifiers: string[] }> {
+  const facets = (await (await page.request.get('/sandbox/api/search/facets')).json()) as Facets;
+  for (const company of facets.companies) {
+    // Cities come after the countries: one company in one city finds a handful of people.
+    for (const location of facets.locations.slice(-12)) {
+      const url = peopleSearch(`currentCompany=${list(company.id)}&geoUrn=${list(location.id)}`);
+      const answer = await page.request.get('/sandbox/api/search/people', { params: { url, count: 10 } });
+      if (!answer.ok()) continue;
+      const found = (await answer.json()) as SearchAnswer;
+      const identifiers = found.elements.flatMap((hit) =>
+        hit.publicIdentifier ? [hit.publicIdentifier] : [],
+      );
+      if (found.reachable >= 2 && found.reachable <= 40 && identifiers.length >= 2) {
+        return { url, total: found.reachable, identifiers };
+      }
+    }
+  }
+  throw new Error('No small people search in the sandbox facets');
+}
+
+test('imports from a network search URL and from pasted profile URLs', async ({ page, request }) => {
+  const account = await createAccountWithContacts(request, 'import-url', 0);
+  await signInAt(page, '/contacts', account);
+  const contacts = new ContactsPage(page);
+  const wizard = new ContactsImportWizard(page);
+  await expect(page.getByText('5 minutes guide on how to launch your first campaign')).toBeVisible();
+  const search = await findSmallSearch(page);
+
+  await contacts.openImportWizard();
+  await wizard.expectStep(1);
+  await expect(wizard.dialog().getByRole('button', { name: 'Next' })).toBeDisabled();
+  await wizard.chooseSource('Basic network search');
+  await wizard.expectStep(2);
+  await wizard.enterUrl('Basic network search', 'https://www.linkedin.com/feed/');
+  await expect(wizard.dialog().getByText('Check your link and try again')).toBeVisible();
+  await expect(wizard.dialog().getByRole('button', { name: 'Next' })).toBeDisabled();
+  await wizard.enterUrl('Basic network search', search.url);
+  await expect(wizard.dialog().getByText(/^\d+ profiles found$/)).toBeVisible();
+  await wizard.next();
+  await wizard.expectStep(3);
+  await wizard.expectCompleted();
+  await expect(wizard.dialog().getByText(/^\d+ profiles were uploaded$/)).toBeVisible();
+  await wizard.showResults();
+  await expect(page).toHaveURL(/\/contacts\/import\/[0-9a-f-]{36}$/);
+  await expect(contacts.rows().first()).toBeVisible();
+  await expect(contacts.recentImports()).toBeVisible();
+
+  // Pasted profile URLs: two members of the same search, one of them twice.
+  await page.goto('/contacts');
+  await contacts.openImportWizard();
+  await wizard.chooseSource('Upload profile URLs');
+  const [first = '', second = ''] = search.identifiers;
+  await wizard.pasteProfileUrls(
+    [first, second, first].map((id) => `https://www.linkedin.com/in/${id}/`).join('\n'),
+  );
+  await expect(wizard.dialog().getByText('2 profiles found')).toBeVisible();
+  await wizard.next();
+  await wizard.expectCompleted();
+  await wizard.showResults();
+  await expect(page).toHaveURL(/\/contacts\/import\/[0-9a-f-]{36}$/);
+  await expect(contacts.rows()).toHaveCount(2);
+});
+
+test('imports contact files of several real-world shapes', async ({ page, request }) => {
+  const account = await createAccountWithContacts(request, 'import-csv', 0);
+  await signInAt(page, '/contacts', account);
+  const contacts = new ContactsPage(page);
+  const wizard = new ContactsImportWizard(page);
+
+  await contacts.openImportWizard();
+  await wizard.chooseSource('Upload customized profiles');
+  await expect(wizard.dialog().getByRole('button', { name: 'Download CSV example' })).toBeVisible();
+  await wizard.chooseFile(fixture('other-product-connections.csv'));
+  await expect(wizard.dialog().getByText('This file is not Outpilot csv file')).toBeVisible();
+
+  await wizard.chooseFile(fixture('semicolon-with-sep-line.csv'));
+  await expect(wizard.dialog().getByText('Well done!')).toBeVisible();
+  await expect(wizard.dialog().getByText('3 profiles found')).toBeVisible();
+  await wizard.dialog().getByRole('button', { name: 'Upload' }).click();
+  await wizard.expectCompleted();
+  await expect(wizard.dialog().getByText('3 profiles were uploaded')).toBeVisible();
+  await wizard.showResults();
+  await expect(contacts.rows()).toHaveCount(3);
+  await expect(contacts.row('Cleo Semicolon')).toBeVisible();
+
+  for (const [file, name] of [
+    ['utf16-bom-tab.csv', 'Hana Sato'],
+    ['windows-1252.csv', 'José Müller'],
+  ] as const) {
+    await page.goto('/contacts');
+    await contacts.openImportWizard();
+    await wizard.chooseSource('Upload customized profiles');
+    await wizard.chooseFile(fixture(file));
+    await expect(wizard.dialog().getByText('2 profiles found')).toBeVisible();
+    await wizard.dialog().getByRole('button', { name: 'Upload' }).click();
+    await wizard.expectCompleted();
+    await wizard.showResults();
+    await expect(contacts.row(name)).toBeVisible();
+  }
+
+  await page.goto('/contacts');
+  await contacts.expectTotal('7 contacts');
+  await expect(contacts.recentImports().getByRole('link')).toHaveCount(3);
+});

@@ -1,0 +1,106 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The contacts screens: /contacts and /contacts/import/{id} with the grid, filters and actions. */
+export class ContactsPage {
+  constructor(private readonly page: Page) {}
+
+  async goto(path = '/contacts') {
+    await this.page.goto(path);
+  }
+
+  heading() {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  total() {
+    return this.page.getByTestId('contacts-total');
+  }
+
+  async expectTotal(text: string) {
+    await expect(this.total()).toHaveText(text);
+  }
+
+  /** The grid's data rows (the header row has no grid cells). */
+  rows() {
+    return this.page
+      .getByTestId('contacts-grid')
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('gridcell') });
+  }
+
+  row(name: string) {
+    return this.rows().filter({ hasText: name });
+  }
+
+  async expectRowCount(count: number) {
+    await expect(this.rows()).toHaveCount(count);
+  }
+
+  async tickRow(index: number) {
+    await this.rows().nth(index).getByRole('checkbox').check();
+  }
+
+  async rowNames(): Promise<string[]> {
+    return this.page
+      .getByTestId('contacts-grid')
+      .locator('[role="gridcell"][col-id="full_name"] p')
+      .allTextContents();
+  }
+
+  async search(text: string) {
+    const box = this.page.getByRole('searchbox', { name: 'Search contacts' });
+    await box.fill(text);
+    await box.press('Enter');
+  }
+
+  async choosePageSize(size: number) {
+    await this.page.getByRole('combobox', { name: 'Items per page' }).click();
+    await this.page.getByRole('option', { name: `Show ${size} items` }).click();
+  }
+
+  pageSize() {
+    return this.page.getByRole('combobox', { name: 'Items per page' });
+  }
+
+  async goToPage(page: number) {
+    await this.page.getByRole('button', { name: `Go to page ${page}` }).click();
+  }
+
+  filterPanel(): Locator {
+    return this.page.getByRole('form', { name: 'Filters' });
+  }
+
+  async openFilters() {
+    await this.page.getByRole('button', { name: 'Filters' }).click();
+    await expect(this.filterPanel()).toBeVisible();
+  }
+
+  async applyFilters() {
+    await this.filterPanel().getByRole('button', { name: 'Apply' }).click();
+    await expect(this.filterPanel()).toBeHidden();
+  }
+
+  filterTags() {
+    return this.page.getByLabel('Applied filters');
+  }
+
+  selectionBar() {
+    return this.page.getByTestId('selection-bar');
+  }
+
+  action(name: 'Export to CSV' | 'Add to campaign' | 'Create campaign' | 'Delete') {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  deleteDialog() {
+    return this.page.getByRole('dialog', { name: 'Delete contacts' });
+  }
+
+  async openImportWizard() {
+    await this.page.getByRole('button', { name: 'Add contacts' }).click();
+  }
+
+  recentImports() {
+    return this.page.getByRole('list', { name: 'Recently imported' });
+  }
+}
