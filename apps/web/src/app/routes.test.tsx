@@ -49,8 +49,8 @@ describe('app routes', () => {
   });
 
   it('keeps the referrer and follows only an app path', async () => {
-    const first = renderRoutes('/referrer/ref-7?redirect=/contacts');
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/contacts'));
+    const first = renderRoutes('/referrer/ref-7?redirect=/archive');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/archive'));
     expect(window.localStorage.getItem('referrer')).toBe('ref-7');
     first.unmount();
     const second = renderRoutes('/referrer/ref-8?redirect=//evil.example.com');
@@ -73,5 +73,17 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'Pending invites' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Messaging' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+  });
+  it('serves the Help Center, terms and privacy pages without signing in', async () => {
+    for (const [path, heading] of [
+      ['/help', 'Help Center'],
+      ['/terms', 'Terms of use'],
+      ['/privacy', 'Privacy policy'],
+    ] as const) {
+      const view = renderRoutes(path, makeProfile({ linkedInProfile: null }));
+      expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Link your LinkedIn account' })).not.toBeInTheDocument();
+      view.unmount();
+    }
   });
 });

@@ -74,6 +74,18 @@ export const appRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'help',
+        lazy: screen(async () => (await import('../features/info/help-center-page.tsx')).HelpCenterPage),
+      },
+      {
+        path: 'terms',
+        lazy: screen(async () => (await import('../features/info/legal-pages.tsx')).TermsOfUsePage),
+      },
+      {
+        path: 'privacy',
+        lazy: screen(async () => (await import('../features/info/legal-pages.tsx')).PrivacyPolicyPage),
+      },
+      {
         id: 'protected',
         Component: ProtectedLayout,
         children: [
