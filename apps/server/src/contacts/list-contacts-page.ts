@@ -1,8 +1,9 @@
-import type { ContactsPageAnswer, ContactsPageQuery } from '@outpilot/contracts';
-import { sql } from 'drizzle-orm';
+import type { ContactDocument, ContactsPageAnswer, ContactsPageQuery } from '@outpilot/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/create-database.ts';
 import { contacts } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { compileListQuery } from '../list-query/compile-list-query.ts';
+import { type CompiledListQuery, compileListQuery } from '../list-query/compile-list-query.ts';
 import { countCapped } from '../list-query/count-capped.ts';
 import { rowsOf } from '../list-query/rows-of.ts';
 import {
@@ -21,8 +22,30 @@ export async function listContactsPage(
   deps: Pick<AppDeps, 'db'>,
   input: { personaId: string; query: ContactsPageQuery },
 ): Promise<ContactsPageAnswer> {
-  const { query } = input;
-  const compiled = compileListQuery(
+  const compiled = compileContactsPage(input.query);
+  const where = scopedToPersona(input.personaId, compiled.where);
+  const [documents, count] = await Promise.all([
+    loadPage(deps.db, where, compiled),
+    countCapped(deps.db, sql`${contacts} where ${where}`),
+  ]);
+  return {
+    documents,
+    total: count.total,
+    ...(count.isEstimate ? { total_is_estimate: true } : {}),
+  };
+}
+
+/** The page alone, without the total (what the page costs without its count; benchmarks). */
+export async function listContactsPageDocuments(
+  deps: Pick<AppDeps, 'db'>,
+  input: { personaId: string; query: ContactsPageQuery },
+): Promise<ContactDocument[]> {
+  const compiled = compileContactsPage(input.query);
+  return loadPage(deps.db, scopedToPersona(input.personaId, compiled.where), compiled);
+}
+
+function compileContactsPage(query: ContactsPageQuery): CompiledListQuery {
+  return compileListQuery(
     {
       filter: query.$filter,
       orderby: query.$orderby,
@@ -32,19 +55,12 @@ export async function listContactsPage(
     },
     contactListQuery,
   );
-  const where = scopedToPersona(input.personaId, compiled.where);
-  const pageQuery = sql`select ${contactDocumentColumns}, ${contactMembershipColumns}
+}
+
+async function loadPage(db: Database, where: SQL, compiled: CompiledListQuery): Promise<ContactDocument[]> {
+  if (compiled.take === 0) return [];
+  const result = await db.execute(sql`select ${contactDocumentColumns}, ${contactMembershipColumns}
     from ${contacts} where ${where} order by ${compiled.orderBy}
-    limit ${compiled.take} offset ${compiled.skip}`;
-  const [page, count] = await Promise.all([
-    compiled.take === 0
-      ? Promise.resolve([])
-      : deps.db.execute(pageQuery).then((result) => rowsOf<ContactRow>(result)),
-    countCapped(deps.db, sql`${contacts} where ${where}`),
-  ]);
-  return {
-    documents: page.map(toContactDocument),
-    total: count.total,
-    ...(count.isEstimate ? { total_is_estimate: true } : {}),
-  };
+    limit ${compiled.take} offset ${compiled.skip}`);
+  return rowsOf<ContactRow>(result).map(toContactDocument);
 }

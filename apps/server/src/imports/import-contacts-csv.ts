@@ -11,7 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import { ValidationError } from '../errors.ts';
 import { findRunningImport } from './find-running-import.ts';
 import { toImportList } from './import-list-document.ts';
-import { type ContactInput, upsertContacts } from './upsert-contacts.ts';
+import { type ContactInput, type UpsertStrategy, upsertContacts } from './upsert-contacts.ts';
 
 /** The largest contact file accepted (the route's body limit). */
 export const maxCsvFileBytes = 50 * 1024 * 1024;
@@ -25,7 +25,14 @@ export const csvFileField = 'file';
  */
 export async function importContactsCsv(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  input: { personaId: string; bytes: Uint8Array; name?: string | undefined; fileName?: string | undefined },
+  input: {
+    personaId: string;
+    bytes: Uint8Array;
+    name?: string | undefined;
+    fileName?: string | undefined;
+    /** How rows reach the database; default 'copy' (PostgreSQL), benchmarks compare 'batched'. */
+    strategy?: UpsertStrategy | undefined;
+  },
 ): Promise<ImportList> {
   const parsed = readFile(input.bytes);
   const now = deps.clock.now();
@@ -54,6 +61,7 @@ export async function importContactsCsv(
       importListId: list.id,
       now,
       profiles: parsed.records.map(toContactInput),
+      strategy: input.strategy ?? 'copy',
     });
     const [row] = await tx
       .update(importLists)

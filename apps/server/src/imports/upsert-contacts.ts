@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
 import { rowsOf } from '../list-query/rows-of.ts';
+import { copyUpsertContacts, pgClientOf } from './copy-upsert-contacts.ts';
 
 /** One profile to store, as both the agent's uploads and the CSV import produce it. */
 export type ContactInput = {
@@ -30,6 +31,9 @@ export type UpsertResult = {
   skipped: number;
 };
 
+/** How a large set of profiles reaches the database. */
+export type UpsertStrategy = 'copy' | 'batched';
+
 /** Rows per statement: large enough to amortise round trips, small enough for one JSON parameter. */
 export const upsertBatchSize = 5000;
 
@@ -43,15 +47,31 @@ export const upsertBatchSize = 5000;
  * is atomic; the caller runs several batches in one transaction. Within a batch, profiles that
  * share an id with an earlier one are dropped first (counted as skipped). A concurrent insert of
  * the same person is absorbed by ON CONFLICT DO NOTHING (the profile counts as skipped).
+ * With strategy 'copy' on PostgreSQL all profiles go through COPY into a temporary table and ONE
+ * statement (imports/copy-upsert-contacts.ts): the same rule. Measured (bench B5): the cost of a
+ * big file is the contacts table's index maintenance (13 btrees + 4 trigram GIN) and the foreign
+ * key checks, not the transfer, so this saves little; it avoids 5,000-row JSON parameters.
  */
 export async function upsertContacts(
   db: Database,
-  input: { personaId: string; importListId: string; now: Date; profiles: readonly ContactInput[] },
+  input: {
+    personaId: string;
+    importListId: string;
+    now: Date;
+    profiles: readonly ContactInput[];
+    /** 'copy': one COPY + one statement on PostgreSQL (batched on PGlite). Default 'batched'. */
+    strategy?: UpsertStrategy | undefined;
+  },
 ): Promise<UpsertResult> {
   let uploaded = 0;
   let skipped = 0;
   const unique = dropDuplicates(input.profiles);
   skipped += input.profiles.length - unique.length;
+  const client = input.strategy === 'copy' ? pgClientOf(db) : null;
+  if (client !== null && unique.length > 0) {
+    const added = await copyUpsertContacts(client, db, { ...input, records: unique.map(toRecord) });
+    return { uploaded: added, skipped: skipped + unique.length - added };
+  }
   for (let start = 0; start < unique.length; start += upsertBatchSize) {
     const batch = unique.slice(start, start + upsertBatchSize);
     const added = await upsertBatch(db, { ...input, profiles: batch });
@@ -88,8 +108,19 @@ async function upsertBatch(
   db: Database,
   input: { personaId: string; importListId: string; now: Date; profiles: readonly ContactInput[] },
 ): Promise<number> {
-  const records = input.profiles.map((profile, ord) => ({
-    ord,
+  const records = input.profiles.map((profile, ord) => ({ ord, ...toRecord(profile) }));
+  const source = sql`select * from json_to_recordset(${JSON.stringify(records)}::json) as i(
+        ord int, entity text, pub text, lead text, first_name text, last_name text, full_name text,
+        occupation text, location text, last_job text, country text, picture_url text,
+        distance smallint, is_premium boolean, cf1 text, cf2 text, cf3 text)`;
+  return runUpsertStatement(db, source, input);
+}
+
+/** A profile as the upsert statement's input row (NUL stripped, '' as null). */
+export type UpsertRecord = ReturnType<typeof toRecord>;
+
+export function toRecord(profile: ContactInput) {
+  return {
     entity: clean(profile.entityId),
     pub: clean(profile.publicIdentifier),
     lead: clean(profile.salesLeadId),
@@ -106,16 +137,24 @@ async function upsertBatch(
     cf1: clean(profile.customField1),
     cf2: clean(profile.customField2),
     cf3: clean(profile.customField3),
-  }));
+  };
+}
+
+/**
+ * The upsert of one set of input rows (`source`: a select answering ord plus the UpsertRecord
+ * columns, no two rows sharing an id), as ONE statement: resolve each row to the contact sharing
+ * any of its ids, update the matched (one row per contact, the first by ord), insert the rest,
+ * tag both with the list. Answers how many contacts were newly tagged.
+ */
+export async function runUpsertStatement(
+  db: Database,
+  source: SQL,
+  input: { personaId: string; importListId: string; now: Date },
+): Promise<number> {
   const persona = sql`${input.personaId}::uuid`;
   const now = sql`${input.now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
-    with input as (
-      select * from json_to_recordset(${JSON.stringify(records)}::json) as i(
-        ord int, entity text, pub text, lead text, first_name text, last_name text, full_name text,
-        occupation text, location text, last_job text, country text, picture_url text,
-        distance smallint, is_premium boolean, cf1 text, cf2 text, cf3 text)
-    ),
+    with input as (${source}),
     resolved as (
       select i.*, coalesce(
         (select c.id from contacts c where c.persona_id = ${persona} and c.linkedin_entity_id = i.entity),
