@@ -24,6 +24,8 @@ export const importsPaths = {
   profiles: '/imports/:id/profiles',
   /** Agent: report the run's end (or a stop). */
   state: '/imports/:id/state',
+  /** Web: upload a CSV file as the raw request body; the server imports it in one transaction. */
+  csv: '/imports/csv',
 } as const;
 
 export const importNameMaxLength = 50;
@@ -286,3 +288,24 @@ export function importFailureText(errorName: string): string {
   if (errorName === 'NotAuthorizedError' || errorName === 'NotAuthorized') return 'Not authorized';
   return 'Export is failed';
 }
+
+export const defaultRecentImportsTake = 10;
+export const maxRecentImportsTake = 100;
+
+/** GET imports/recent: how many of the newest lists. */
+export const recentImportsQuerySchema = z.object({
+  $take: z.coerce
+    .number({ error: '$take must be a whole number' })
+    .int({ error: '$take must be a whole number' })
+    .min(1, { error: '$take must be at least 1' })
+    .max(maxRecentImportsTake, { error: `$take must be at most ${maxRecentImportsTake}` })
+    .default(defaultRecentImportsTake),
+});
+
+/** POST imports/csv query: the list's name, or the uploaded file's name to derive it from. */
+export const importCsvQuerySchema = z.object({
+  /** The list's name; default: the file's name without extension. */
+  name: z.string().trim().max(importNameMaxLength, { error: importNameTooLongMessage }).optional(),
+  file_name: z.string().max(255).optional(),
+});
+export type ImportCsvQuery = z.infer<typeof importCsvQuerySchema>;

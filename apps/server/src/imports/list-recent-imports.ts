@@ -4,9 +4,6 @@ import { importLists } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { toImportList } from './import-list-document.ts';
 
-export const defaultRecentImportsTake = 10;
-export const maxRecentImportsTake = 100;
-
 /** GET imports/recent: the workspace's latest import lists, newest first. */
 export async function listRecentImports(
   deps: Pick<AppDeps, 'db'>,

@@ -2,10 +2,12 @@ import {
   createImportAnswerSchema,
   createImportRequestSchema,
   errorBodySchema,
+  importCsvQuerySchema,
   importIdParamsSchema,
   importListSchema,
   importsPaths,
   recentImportsAnswerSchema,
+  recentImportsQuerySchema,
   renameImportRequestSchema,
   updateImportStateAnswerSchema,
   updateImportStateRequestSchema,
@@ -18,7 +20,6 @@ import type { AppDeps } from '../deps.ts';
 import { createImport } from '../imports/create-import.ts';
 import { getImport } from '../imports/get-import.ts';
 import { importContactsCsv, maxCsvFileBytes } from '../imports/import-contacts-csv.ts';
-import { importCsvPath, importCsvQuerySchema, recentImportsQuerySchema } from '../imports/imports-schemas.ts';
 import { listRecentImports } from '../imports/list-recent-imports.ts';
 import { renameImport } from '../imports/rename-import.ts';
 import { updateImportState } from '../imports/update-import-state.ts';
@@ -160,7 +161,7 @@ export const importsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (ap
       (_request, body, done) => done(null, body),
     );
     upload.post(
-      importCsvPath,
+      importsPaths.csv,
       {
         preHandler: app.requireAuth,
         bodyLimit: maxCsvFileBytes,

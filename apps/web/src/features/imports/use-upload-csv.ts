@@ -1,12 +1,10 @@
-import { importListSchema } from '@outpilot/contracts';
+import { importListSchema, importsPaths } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBridge } from '../../bridge/bridge-context.tsx';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { fetchApiFile } from '../contacts/api-file.ts';
 import { contactsQueryKeys } from '../contacts/contacts-query-keys.ts';
 import { importsQueryKeys } from './imports-query-keys.ts';
-
-export const importCsvPath = '/imports/csv';
 
 /**
  * POST imports/csv: the raw file goes straight to the server as text/csv (the server detects the
@@ -21,7 +19,7 @@ export function useUploadCsv() {
       const response = await fetchApiFile({
         baseUrl: config.apiBaseUrl,
         bridge,
-        path: importCsvPath,
+        path: importsPaths.csv,
         method: 'POST',
         query: { file_name: file.name.slice(0, 255) },
         body: file,
