@@ -108,6 +108,55 @@ test('exports the selection as CSV and deletes contacts after the preview', asyn
   await expect(contacts.row(first)).toHaveCount(0);
 });
 
+test('creates a campaign from a selection, then adds more contacts to it', async ({ page, request }) => {
+  const account = await createAccountWithContacts(request, 'contacts-campaigns', 6);
+  await signInAt(page, '/contacts', account);
+  const contacts = new ContactsPage(page);
+  const shell = new ShellPage(page);
+  await contacts.expectTotal('6 contacts');
+
+  await contacts.tickRow(0);
+  await contacts.tickRow(1);
+  await contacts.action('Create campaign').click();
+  const naming = contacts.createCampaignDialog();
+  await naming.getByRole('button', { name: 'Create' }).click();
+  await expect(naming.getByText('Enter the campaign name')).toBeVisible();
+  await naming.getByRole('textbox', { name: 'Campaign name' }).fill('Berlin engineers');
+  await naming.getByRole('button', { name: 'Create' }).click();
+  const created = contacts.audiencePreviewDialog();
+  await expect(created).toContainText('Add 2 contacts to “Berlin engineers”?');
+  await created.getByRole('button', { name: 'Confirm' }).click();
+  await shell.expectNotice('Contacts are added');
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campaigns');
+
+  await contacts.goto();
+  await contacts.expectTotal('6 contacts');
+  // Row 1 is in the campaign already, row 2 is not.
+  await contacts.tickRow(1);
+  await contacts.tickRow(2);
+  await contacts.action('Add to campaign').click();
+  const choosing = contacts.chooseCampaignDialog();
+  await choosing.getByRole('button', { name: /Berlin engineers/ }).click();
+  await choosing.getByRole('button', { name: 'Continue' }).click();
+  const adding = contacts.audiencePreviewDialog();
+  await expect(adding).toContainText('1 — Contacts that are already in this campaign');
+  await expect(adding).toContainText('Will add 1 contact, 1 will not be added, proceed?');
+  // The first 'Contacts are added' has gone, so the next one is this add's.
+  await expect(page.locator('#notistack-snackbar')).toHaveCount(0);
+  await adding.getByRole('button', { name: 'Confirm' }).click();
+  await shell.expectNotice('Contacts are added');
+  await expect(contacts.selectionBar()).toBeHidden();
+
+  await contacts.tickRow(0);
+  await contacts.action('Add to campaign').click();
+  await choosing.getByRole('button', { name: /Berlin engineers/ }).click();
+  await choosing.getByRole('button', { name: 'Continue' }).click();
+  await expect(adding).toContainText('Please select other contacts');
+  await adding.getByRole('button', { name: 'Ok' }).click();
+  await expect(adding).toBeHidden();
+});
+
 test('an import list page shows its contacts and renames the list in place', async ({ page, request }) => {
   const account = await createAccountWithContacts(request, 'contacts-list', 4, {
     importListName: 'A rather long list name for the side menu',

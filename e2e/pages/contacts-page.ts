@@ -96,6 +96,19 @@ export class ContactsPage {
     return this.page.getByRole('dialog', { name: 'Delete contacts' });
   }
 
+  chooseCampaignDialog() {
+    return this.page.getByRole('dialog', { name: 'Add to campaign' });
+  }
+
+  createCampaignDialog() {
+    return this.page.getByRole('dialog', { name: 'Create campaign' });
+  }
+
+  /** The target audience preview after a campaign is chosen or created. */
+  audiencePreviewDialog() {
+    return this.page.getByRole('dialog', { name: 'Add contacts to campaign' });
+  }
+
   async openImportWizard() {
     await this.page.getByRole('button', { name: 'Add contacts' }).click();
   }

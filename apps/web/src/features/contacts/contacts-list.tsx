@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import {
   type ContactDocument,
@@ -20,6 +19,7 @@ import type { GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useState } from 'react';
 import { ImportWizardDialog } from '../imports/import-wizard-dialog.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
+import { CampaignAudienceActions } from './campaign-audience-actions.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import {
   buildContactsFilter,
@@ -51,8 +51,6 @@ import { useContactsPage } from './use-contacts-page.ts';
 import { useDeleteContacts } from './use-delete-contacts.ts';
 import { useDeletePreview } from './use-delete-preview.ts';
 import { useExportContacts } from './use-export-contacts.ts';
-
-export const campaignsComeSoonText = 'Campaigns come soon';
 
 type Order = OrderByItem<ContactSortableField>;
 
@@ -231,16 +229,11 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
           <Button onClick={runExport} loading={exportContacts.isPending} disabled={total === 0}>
             Export to CSV
           </Button>
-          <Tooltip title={campaignsComeSoonText}>
-            <span>
-              <Button disabled>Add to campaign</Button>
-            </span>
-          </Tooltip>
-          <Tooltip title={campaignsComeSoonText}>
-            <span>
-              <Button disabled>Create campaign</Button>
-            </span>
-          </Tooltip>
+          <CampaignAudienceActions
+            count={count}
+            selection={() => selectionRequest(selection, listSelection)}
+            onAdded={() => setSelection(noSelection)}
+          />
           <Button
             color="error"
             disabled={count === 0}

@@ -7,4 +7,6 @@ export const contactsQueryKeys = {
   page: (query: ContactsPageRequest) => ['contacts', 'page', query] as const,
   locations: (searchQuery: string) => ['contacts', 'locations', searchQuery] as const,
   campaignOptions: ['contacts', 'campaign-options'] as const,
+  /** The campaigns that can take contacts (Add to campaign). */
+  addableCampaigns: ['contacts', 'addable-campaigns'] as const,
 };
