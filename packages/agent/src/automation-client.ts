@@ -35,6 +35,11 @@ export type AutomationClientOptions = {
   automationBaseUrl: string;
   /** A valid access token (refreshed when needed), or null to call without one. */
   getAccessToken: () => Promise<string | null>;
+  /**
+   * A freshly refreshed access token. A 403 is tried once more with it: this machine's clock, by
+   * which the token looked valid, can differ from the server's.
+   */
+  refreshAccessToken?: () => Promise<string | null>;
   fetch?: FetchLike;
   timeoutMs?: number;
 };
@@ -43,12 +48,14 @@ export type AutomationClientOptions = {
 export class AutomationClient implements AutomationApi {
   readonly #baseUrl: string;
   readonly #getAccessToken: () => Promise<string | null>;
+  readonly #refreshAccessToken: (() => Promise<string | null>) | undefined;
   readonly #fetch: FetchLike;
   readonly #timeoutMs: number;
 
   constructor(options: AutomationClientOptions) {
     this.#baseUrl = options.automationBaseUrl.replace(/\/+$/, '');
     this.#getAccessToken = options.getAccessToken;
+    this.#refreshAccessToken = options.refreshAccessToken;
     this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
     this.#timeoutMs = options.timeoutMs ?? 30_000;
   }
@@ -80,16 +87,29 @@ export class AutomationClient implements AutomationApi {
     schema: T,
     signal?: AbortSignal,
   ): Promise<z.output<T>> {
+    let response = await this.#send(path, body, await this.#getAccessToken(), signal);
+    if (response.status === 403 && this.#refreshAccessToken) {
+      const refreshed = await this.#refreshAccessToken().catch(() => null);
+      if (refreshed) response = await this.#send(path, body, refreshed, signal);
+    }
+    if (!response.ok) throw await errorFromResponse(response);
+    return readJson(response, schema);
+  }
+
+  async #send(
+    path: string,
+    body: unknown,
+    accessToken: string | null,
+    signal?: AbortSignal,
+  ): Promise<Response> {
     const headers: Record<string, string> = {
       accept: 'application/json',
       'content-type': 'application/json',
     };
-    const accessToken = await this.#getAccessToken();
     if (accessToken) headers.authorization = `Bearer ${accessToken}`;
     const timeout = AbortSignal.timeout(this.#timeoutMs);
-    let response: Response;
     try {
-      response = await this.#fetch(`${this.#baseUrl}${path}`, {
+      return await this.#fetch(`${this.#baseUrl}${path}`, {
         method: 'POST',
         headers,
         body: JSON.stringify(body),
@@ -98,7 +118,5 @@ export class AutomationClient implements AutomationApi {
     } catch (error) {
       throw errorFromFetchFailure(error);
     }
-    if (!response.ok) throw await errorFromResponse(response);
-    return readJson(response, schema);
   }
 }

@@ -41,10 +41,10 @@ function setUp(withRunner: boolean) {
     ...(withRunner
       ? {
           activities: {
-            createAutomation: (getAccessToken: () => Promise<string>) => ({
+            createAutomation: (accessTokens) => ({
               ...server.api,
               claim: async (request: Parameters<typeof server.api.claim>[0]) => {
-                tokensSeen.push(await getAccessToken());
+                tokensSeen.push(await accessTokens.current());
                 return server.api.claim(request);
               },
             }),

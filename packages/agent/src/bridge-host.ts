@@ -67,7 +67,7 @@ export type BridgeHostOptions = {
    * with the host's access token, and the network it acts on. Without them runner.start is refused.
    */
   activities?: {
-    createAutomation: (getAccessToken: () => Promise<string>) => AutomationApi;
+    createAutomation: (accessTokens: AccessTokenSource) => AutomationApi;
     network: ActivityNetworkClient;
     /** A random id for this agent, so two tabs' runners tell their claims apart. */
     newRunnerId?: () => string;
@@ -145,6 +145,9 @@ function invalidInput(name: 'BadRequest' | 'UnprocessableEntity', error: z.ZodEr
  * The agent's side of the bridge (seed 000 §7): the same host answers the extension's external
  * messages and the in-page transport, so the web app cannot tell them apart.
  */
+/** The agent's access token: the current one (refreshed near expiry), or a freshly refreshed one. */
+export type AccessTokenSource = { current: () => Promise<string>; refresh: () => Promise<string> };
+
 export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
   const { api, tokens, network } = options;
   const clock = options.clock ?? systemClock;
@@ -235,7 +238,10 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
         personaId,
         runner: createActivityRunner({
           ...pacing,
-          automation: createAutomation(async () => (await validTokens()).accessToken),
+          automation: createAutomation({
+            current: async () => (await validTokens()).accessToken,
+            refresh: async () => (await refreshTokens()).accessToken,
+          }),
           network: activityNetwork,
           runnerId: `browser:${personaId}:${suffix}`,
           personaIds: [personaId],

@@ -68,10 +68,11 @@ export function startInPageAgent({
     ...(sandbox
       ? {
           activities: {
-            createAutomation: (getAccessToken: () => Promise<string>) =>
+            createAutomation: (accessTokens) =>
               new AutomationClient({
                 automationBaseUrl: config.automationBaseUrl,
-                getAccessToken,
+                getAccessToken: accessTokens.current,
+                refreshAccessToken: accessTokens.refresh,
                 fetch: fetchInPage,
               }),
             network: sandbox,

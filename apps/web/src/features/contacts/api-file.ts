@@ -1,7 +1,5 @@
-import { errorBodySchema } from '@outpilot/contracts';
-import { ApiError } from '../../api/api-error.ts';
+import { apiErrorOf, apiUrl, authorizedFetch } from '../../api/authorized-fetch.ts';
 import type { Bridge } from '../../bridge/bridge.ts';
-import { badGatewayText } from '../../bridge/bridge-error.ts';
 
 /**
  * File calls of the main API that the JSON client does not cover: a CSV download (export,
@@ -28,32 +26,13 @@ export async function fetchApiFile({
   contentType,
   fetch: fetchFn = fetch,
 }: ApiFileRequest): Promise<Response> {
-  const { accessToken } = await bridge.send('api', 'getToken', {});
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, String(value));
-  const queryString = search.toString();
-  let response: Response;
-  try {
-    response = await fetchFn(`${baseUrl.replace(/\/$/, '')}${path}${queryString ? `?${queryString}` : ''}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${accessToken}`,
-        ...(contentType ? { 'content-type': contentType } : {}),
-      },
-      body,
-    });
-  } catch {
-    throw new ApiError(0, { name: 'BadGateway', message: badGatewayText });
-  }
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
-    throw new ApiError(
-      response.status,
-      parsed.success
-        ? parsed.data
-        : { name: 'ClientError', message: `Request failed with status ${response.status}` },
-    );
-  }
+  const response = await authorizedFetch({
+    bridge,
+    url: apiUrl(baseUrl, path, query),
+    init: { method, headers: contentType ? { 'content-type': contentType } : {}, body },
+    fetch: fetchFn,
+  });
+  if (!response.ok) throw await apiErrorOf(response);
   return response;
 }
 
