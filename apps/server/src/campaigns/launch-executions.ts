@@ -1,10 +1,9 @@
-import { applyExecutionEvent, notStartedProgress } from '@outpilot/domain';
+import { applyExecutionEvent, limitKindOf, notStartedProgress } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
 import { replanPersonaQueue } from '../activities-queue/plan-persona-queue.ts';
 import type { StepStates } from '../db/schema.ts';
-import { campaignAudience, executions } from '../db/schema.ts';
+import { activities, campaignAudience, executions } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { queueExecutionActivities } from '../executions/queue-execution-activities.ts';
 import { nextStepStates } from '../executions/step-states.ts';
 import { type Executor, rowsOf } from './db-executor.ts';
 import type { CampaignRow } from './find-campaign.ts';
@@ -14,12 +13,15 @@ import type { CampaignRow } from './find-campaign.ts';
  * yet (launched: InQueue on the first action, due after launch_in_minutes and the Delay steps
  * before it) and queues their first activities, then plans the persona's queue. All in the
  * caller's transaction, so a failure anywhere leaves no execution and no activity behind.
+ * Set-based: one statement inserts the executions from campaign_audience and, when the campaign
+ * is Running, the first activity of each (what queueExecutionActivities would queue for them);
+ * no execution id travels through Node. Answers how many contacts were launched.
  * Callers exclude the contacts that break a rule first (excludeInvalidAudience).
  */
 export async function launchExecutions(
   tx: Executor,
   input: { campaign: CampaignRow; now: Date },
-): Promise<{ launched: string[] }> {
+): Promise<{ launched: number }> {
   const { campaign, now } = input;
   const launched = applyExecutionEvent(notStartedProgress, campaign.steps, {
     type: 'launched',
@@ -32,27 +34,42 @@ export async function launchExecutions(
     type: 'launched',
     at: now,
   });
-  const inserted = rowsOf<{ id: string }>(
+  const nowIso = now.toISOString();
+  const dueAt = progress.dueAt?.toISOString() ?? null;
+  // Every launched execution is on the same step with the same due time: its first activity is a
+  // constant row per execution (due at the execution's due time, or now if that has passed).
+  const stepIndex = progress.stepIndex;
+  const step = stepIndex === null ? undefined : campaign.steps[stepIndex];
+  const firstActivities =
+    campaign.state === 'Running' &&
+    progress.state === 'InQueue' &&
+    stepIndex !== null &&
+    step &&
+    step.type !== 'Delay'
+      ? sql`, queued as (
+          insert into ${activities} (persona_id, campaign_id, execution_id, step_number, operation_type, limit_kind, due_at)
+          select l.persona_id, l.campaign_id, l.id, ${stepIndex + 1}::int, ${step.type}::text,
+                 ${limitKindOf(step.type)}::text,
+                 greatest(coalesce(${dueAt}::timestamptz, ${nowIso}::timestamptz), ${nowIso}::timestamptz)
+          from launched l
+          returning 1)`
+      : sql``;
+  const [result] = rowsOf<{ launched: number }>(
     await tx.execute(sql`
-      insert into ${executions} (persona_id, campaign_id, contact_id, state, step_index, due_at, step_states, started_at, created_at)
-      select a.persona_id, a.campaign_id, a.contact_id, ${progress.state}, ${progress.stepIndex},
-             ${progress.dueAt?.toISOString() ?? null}::timestamptz, ${JSON.stringify(stepStates)}::jsonb,
-             ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-      from ${campaignAudience} a
-      where a.campaign_id = ${campaign.id}::uuid
-      order by a.created_at, a.contact_id
-      on conflict (campaign_id, contact_id) do nothing
-      returning id`),
+      with launched as (
+        insert into ${executions} (persona_id, campaign_id, contact_id, state, step_index, due_at, step_states, started_at, created_at)
+        select a.persona_id, a.campaign_id, a.contact_id, ${progress.state}, ${progress.stepIndex},
+               ${dueAt}::timestamptz, ${JSON.stringify(stepStates)}::jsonb,
+               ${nowIso}::timestamptz, ${nowIso}::timestamptz
+        from ${campaignAudience} a
+        where a.campaign_id = ${campaign.id}::uuid
+        order by a.created_at, a.contact_id
+        on conflict (campaign_id, contact_id) do nothing
+        returning id, persona_id, campaign_id)
+      ${firstActivities}
+      select count(*)::int as launched from launched`),
   );
-  const ids = inserted.map((row) => row.id);
-  if (ids.length > 0 && campaign.state === 'Running') {
-    await queueExecutionActivities(tx, {
-      campaignId: campaign.id,
-      steps: campaign.steps,
-      now,
-      executionIds: ids,
-    });
-    await replanPersonaQueue(tx, campaign.personaId, now);
-  }
-  return { launched: ids };
+  const count = result?.launched ?? 0;
+  if (count > 0 && campaign.state === 'Running') await replanPersonaQueue(tx, campaign.personaId, now);
+  return { launched: count };
 }

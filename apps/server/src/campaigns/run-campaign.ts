@@ -27,7 +27,7 @@ export async function runCampaign(
     const { after, resumed } = await transitionCampaign(tx, { ...input, action: { type: 'run' }, now });
     await excludeInvalidAudience(tx, after.id);
     const { launched } = await launchExecutions(tx, { campaign: after, now });
-    if (!resumed && launched.length === 0) {
+    if (!resumed && launched === 0) {
       throw new AppError(422, 'UnprocessableEntity', runMessages.noValidContacts);
     }
     if (resumed) {
