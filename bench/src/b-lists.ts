@@ -188,7 +188,7 @@ async function benchExport(server: TestServer, workspace: Workspace, rows: numbe
 /** A 100k launch takes minutes today: one run at full scale keeps the bench near 10 minutes. */
 const launchRuns = small ? runs : 1;
 
-async function benchLaunch(server: TestServer, workspace: Workspace, rows: number) {
+export async function benchLaunch(server: TestServer, workspace: Workspace, rows: number) {
   heading(
     `B10 campaign launch on ${count(rows)} contacts, ${launchRuns} run(s) (PUT campaigns/{id}/run use-case: executions + first activities)`,
   );

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchLists } from './b-lists.ts';
+import { benchClaims } from './b1-b4-claims.ts';
 import { benchImport } from './b5-import.ts';
 import { small } from './lib/env.ts';
 import { measureInitialBundle } from './web-bundle-size.ts';
@@ -41,9 +42,6 @@ if (wanted('B0')) {
 if (wanted('B5')) await benchImport();
 if (wanted('B7')) await benchLists();
 
-console.log('');
-console.log(
-  'B1/B4: not measured (apps/server/src/engine/claim-activities.ts exists but was being built concurrently; no claim harness in this bench yet)',
-);
+if (wanted('B1') || wanted('B4')) await benchClaims();
 console.log(`\nTotal bench time ${((performance.now() - started) / 1000).toFixed(0)} s`);
 process.exit(0);

@@ -1,0 +1,451 @@
+import type { CampaignStep, ClaimedActivity, WorkingHours } from '@outpilot/contracts';
+import { expandSteps, isWithinWorkingHours, localDayIndex } from '@outpilot/domain';
+import { startTestServer, type TestServer } from '@outpilot/server/testing';
+import { Logger, makeWorkerUtils, run as runGraphile } from 'graphile-worker';
+import { claimActivities } from '../../apps/server/src/engine/claim-activities.ts';
+import { reportActivity } from '../../apps/server/src/engine/report-activity.ts';
+import { count, databaseUrlOf, runs, serverUrl, small, withClient } from './lib/env.ts';
+import { heading, printScenario } from './lib/report.ts';
+import { withIndexesRebuilt } from './lib/seed.ts';
+import { median } from './lib/stats.ts';
+
+/**
+ * B1 (claim throughput) and B4 (limit safety under concurrency) on PostgreSQL, through the real
+ * claim and report use-cases of apps/server/src/engine, called in process (as the cloud runner
+ * does), each claimer's transactions on a connection of the server's pool.
+ */
+
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+const dayMs = 24 * hourMs;
+/** Monday 2 March 2026, 12:00 UTC: run r of B1 happens r days later (Mon, Tue, Wed). */
+const b1Start = new Date('2026-03-02T12:00:00Z');
+const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+const weekend = ['saturday', 'sunday'] as const;
+const allDays = [...weekdays, ...weekend] as const;
+
+type Window = { start: number; duration: number };
+const hoursOf = (days: readonly string[], windows: Window[]): WorkingHours =>
+  Object.fromEntries(allDays.map((day) => [day, days.includes(day) ? windows : []])) as WorkingHours;
+
+/** The step lists of the bench's campaigns: the first step is the one queued; what follows comes later. */
+const templates: { steps: CampaignStep[]; operation: string; kind: string }[] = [
+  {
+    steps: [
+      { type: 'Connect', message_template: 'Hi {first_name}', timeout: 14_400, delay: 30 },
+      { type: 'Message', message_template: 'Thanks {first_name} from {company_name}!', timeout: 4320 },
+    ],
+    operation: 'Connect',
+    kind: 'invitations',
+  },
+  {
+    steps: [
+      { type: 'Message', message_template: 'Hello {first_name}', timeout: 4320 },
+      { type: 'Follow', timeout: 1440 },
+    ],
+    operation: 'Message',
+    kind: 'messages',
+  },
+  { steps: [{ type: 'Follow', timeout: 1440 }], operation: 'Follow', kind: 'follow' },
+  { steps: [{ type: 'VisitProfile', timeout: 60 }], operation: 'VisitProfile', kind: 'profileViews' },
+];
+
+type PersonaSpec = {
+  /** SQL expressions over the persona number p (1-based). */
+  offset: string;
+  workingHours: string;
+  follow: string;
+  invitations: string;
+  messages: string;
+};
+
+/**
+ * Users, personas, contacts, Running campaigns (one per template and persona), executions InQueue
+ * at step 1 and their queued activities (due and planned at `at`), all set-based in SQL with ids
+ * derived from md5(tag, numbers). Answers the persona ids.
+ */
+async function seedEngine(
+  url: string,
+  options: {
+    tag: string;
+    personas: number;
+    perPersona: number;
+    spec: PersonaSpec;
+    templates: number;
+    at: Date;
+  },
+): Promise<string[]> {
+  const { tag, personas, perPersona, spec } = options;
+  const steps = JSON.stringify(templates.slice(0, options.templates).map((t) => expandSteps(t.steps)));
+  const operations = templates.slice(0, options.templates).map((t) => t.operation);
+  const kinds = templates.slice(0, options.templates).map((t) => t.kind);
+  const id = (prefix: string, ...parts: string[]) =>
+    `md5('${tag}${prefix}' || ${parts.join(" || '-' || ")})::uuid`;
+  return withClient(url, async (client) => {
+    await client.query(
+      `insert into users (id, email, oidc_subject, created_at)
+       select ${id('u', 'p')}, '${tag}-' || p || '@bench.test', '${tag}-' || p, $2
+       from generate_series(1, $1::int) p`,
+      [personas, options.at],
+    );
+    await client.query(
+      `insert into personas (id, user_id, timezone_offset, working_hours, daily_follow_limit,
+         daily_invitations_limit, daily_messages_limit, onboarding, created_at)
+       select ${id('p', 'p')}, ${id('u', 'p')}, ${spec.offset}, (${spec.workingHours})::jsonb,
+         ${spec.follow}, ${spec.invitations}, ${spec.messages}, false, $2
+       from generate_series(1, $1::int) p`,
+      [personas, options.at],
+    );
+    const insertContacts = () =>
+      client.query(
+        `insert into contacts (id, persona_id, linkedin_public_identifier, first_name, last_name, full_name,
+         last_job, imported_at, created_at)
+       select ${id('k', 'p', 'g')}, ${id('p', 'p')}, '${tag}-' || p || '-' || g,
+         (array['Anna','Ben','Chloé','David','Eva'])[g % 5 + 1], (array['Meyer','Novak','Rossi'])[g % 3 + 1],
+         (array['Anna','Ben','Chloé','David','Eva'])[g % 5 + 1] || ' ' || (array['Meyer','Novak','Rossi'])[g % 3 + 1],
+         (array['Acme Inc.','Globex','Initech'])[g % 3 + 1], $3, $3
+       from generate_series(1, $1::int) p, generate_series(1, $2::int) g`,
+        [personas, perPersona, options.at],
+      );
+    if (personas * perPersona >= 20_000)
+      await withClient(url, (second) =>
+        withIndexesRebuilt([client, second], async () => {
+          await insertContacts();
+        }),
+      );
+    else await insertContacts();
+    await client.query(
+      `insert into campaigns (id, persona_id, name, state, steps, created_at, started_at)
+       select ${id('c', 'p', 't')}, ${id('p', 'p')}, 'Bench ' || t, 'Running', ($2::jsonb) -> (t - 1), $3, $3
+       from generate_series(1, $1::int) p, generate_series(1, jsonb_array_length($2::jsonb)) t`,
+      [personas, steps, options.at],
+    );
+    await client.query(
+      `insert into executions (id, persona_id, campaign_id, contact_id, state, step_index, due_at, step_states,
+         created_at, started_at)
+       select ${id('e', 'p', 'g')}, ${id('p', 'p')}, ${id('c', 'p', '(g % $3 + 1)')}, ${id('k', 'p', 'g')},
+         'InQueue', 0, $4, '{"1":"InQueue"}'::jsonb, $4, $4
+       from generate_series(1, $1::int) p, generate_series(1, $2::int) g`,
+      [personas, perPersona, options.templates, options.at],
+    );
+    await client.query(
+      `insert into activities (persona_id, campaign_id, execution_id, step_number, operation_type, limit_kind,
+         due_at, planned_at, state, created_at)
+       select ${id('p', 'p')}, ${id('c', 'p', '(g % $3 + 1)')}, ${id('e', 'p', 'g')}, 1,
+         ($4::text[])[g % $3 + 1], ($5::text[])[g % $3 + 1],
+         $6::timestamptz - interval '1 hour', $6::timestamptz - (g % 60) * interval '1 second', 'queued', $6
+       from generate_series(1, $1::int) p, generate_series(1, $2::int) g`,
+      [personas, perPersona, options.templates, operations, kinds, options.at],
+    );
+    for (const table of ['personas', 'contacts', 'campaigns', 'executions', 'activities'])
+      await client.query(`vacuum analyze ${table}`);
+    const { rows } = await client.query<{ id: string }>(
+      `select ${id('p', 'p')} as id from generate_series(1, $1::int) p`,
+      [personas],
+    );
+    return rows.map((row) => row.id);
+  });
+}
+
+type Deps = Pick<TestServer, 'db' | 'clock'>;
+
+/**
+ * `claimers` concurrent loops of claim (max per claim) + one 'executed' report per claimed
+ * activity, until a round where every claimer found nothing. Answers what was claimed.
+ */
+async function claimUntilEmpty(
+  deps: Deps,
+  options: { personaIds: string[]; claimers: number; max: number; tag: string; deadline?: number },
+): Promise<{ claimed: ClaimedActivity[]; rejectedReports: number; timedOut: boolean }> {
+  const claimed: ClaimedActivity[] = [];
+  let rejectedReports = 0;
+  const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
+  for (;;) {
+    const before = claimed.length;
+    await Promise.all(
+      Array.from({ length: options.claimers }, async (_, claimer) => {
+        while (performance.now() < deadline) {
+          const batch = await claimActivities(deps, {
+            personaIds: options.personaIds,
+            runnerId: `${options.tag}-claimer-${claimer}`,
+            max: options.max,
+            leaseSeconds: 300,
+          });
+          if (batch.length === 0) return;
+          for (const activity of batch) {
+            claimed.push(activity);
+            const answer = await reportActivity(deps, {
+              personaId: activity.persona_id,
+              activityId: activity.activity_id,
+              report: {
+                attempt: activity.attempt,
+                idempotency_key: `${options.tag}-${activity.activity_id}-${activity.attempt}`,
+                outcome: 'executed',
+              },
+            });
+            if (!answer.accepted) rejectedReports += 1;
+          }
+        }
+      }),
+    );
+    if (performance.now() >= deadline) return { claimed, rejectedReports, timedOut: true };
+    if (claimed.length === before) return { claimed, rejectedReports, timedOut: false };
+  }
+}
+
+/** graphile-worker: N trivial jobs enqueued in one addJobs call while run({concurrency}) is up; N / (enqueue start → last handler). */
+async function graphileJobsPerSecond(url: string, jobs: number, concurrency: number): Promise<number> {
+  const utils = await makeWorkerUtils({ connectionString: url, logger: new Logger(() => () => undefined) });
+  try {
+    await utils.migrate();
+    let done = 0;
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const runner = await runGraphile({
+      connectionString: url,
+      concurrency,
+      noHandleSignals: true,
+      pollInterval: 2000,
+      logger: new Logger(() => () => undefined),
+      taskList: {
+        noop: async () => {
+          done += 1;
+          if (done === jobs) finish();
+        },
+      },
+    });
+    try {
+      const start = performance.now();
+      for (let first = 0; first < jobs; first += 10_000) {
+        const size = Math.min(10_000, jobs - first);
+        await utils.addJobs(Array.from({ length: size }, () => ({ identifier: 'noop', payload: {} })));
+      }
+      await finished;
+      return jobs / ((performance.now() - start) / 1000);
+    } finally {
+      await runner.stop();
+    }
+  } finally {
+    await utils.release();
+  }
+}
+
+async function benchB1(server: TestServer, url: string): Promise<void> {
+  const personas = small ? 200 : 1000;
+  const perPersona = 200;
+  const claimers = 4;
+  const max = 5;
+  /** Each run stops when nothing more can be claimed or after this long (keeps the bench short). */
+  const windowSeconds = small ? 10 : 20;
+  // Offsets −12:00…+12:30 (whole and half hours, fixed: the model has no DST); 1 persona in 10
+  // works only on weekends (outside its hours on the Mon–Wed runs); limits vary per persona.
+  const spec: PersonaSpec = {
+    offset: `((p * 7) % 25 - 12) * 60 + case when p % 4 = 1 then 30 else 0 end`,
+    workingHours: `case when p % 10 = 0 then '${JSON.stringify(hoursOf(weekend, [{ start: 0, duration: 1440 }]))}'
+      else '${JSON.stringify(hoursOf(weekdays, [{ start: 0, duration: 1440 }]))}' end`,
+    follow: small ? '5' : '5 + p % 6',
+    invitations: small ? '5' : '5 + p % 11',
+    messages: small ? '8' : '10 + p % 11',
+  };
+  const seedStart = performance.now();
+  const personaIds = await seedEngine(url, {
+    tag: 'b1',
+    personas,
+    perPersona,
+    spec,
+    templates: templates.length,
+    at: b1Start,
+  });
+  const total = personas * perPersona;
+  heading(
+    `B1 activity claim throughput, PostgreSQL: ${count(total)} queued activities due and planned, ${count(personas)} personas × ${perPersona}`,
+  );
+  console.log(
+    `  (seeded set-based in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: 4 Running campaigns per persona — Connect→Delay 30→Message, Message→Follow, Follow, VisitProfile —, one execution InQueue at step 1 per contact; offsets −12:00…+12:30, 1 persona in 10 outside its working hours; daily limits invitations 5–15, messages 10–20, follow 5–10, profile views 80)`,
+  );
+  console.log(
+    `  (${claimers} claimers, each looping claimActivities(all ${count(personas)} personas, max ${max}, like the cloud runner) + reportActivity('executed') per activity, until a round claims nothing or ${windowSeconds} s have passed; run r on day r (Mon/Tue/Wed 12:00 UTC), fresh counters, same queue)`,
+  );
+  const oursRuns: number[] = [];
+  const anchorRuns: number[] = [];
+  const details: string[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    server.clock.set(new Date(b1Start.getTime() + run * dayMs));
+    const start = performance.now();
+    const { claimed, rejectedReports, timedOut } = await claimUntilEmpty(server, {
+      personaIds,
+      claimers,
+      max,
+      tag: `b1r${run}`,
+      deadline: start + windowSeconds * 1000,
+    });
+    const seconds = (performance.now() - start) / 1000;
+    oursRuns.push(claimed.length / seconds);
+    const duplicates = claimed.length - new Set(claimed.map((a) => `${a.activity_id}:${a.attempt}`)).size;
+    details.push(
+      `run ${run + 1}: ${count(claimed.length)} claimed+reported in ${seconds.toFixed(1)} s (${timedOut ? 'time box reached, more was claimable' : 'nothing more claimable'}), ${duplicates} duplicate claims, ${rejectedReports} reports refused`,
+    );
+    const jobs = Math.min(Math.max(claimed.length, 2000), small ? 10_000 : 40_000);
+    anchorRuns.push(await graphileJobsPerSecond(url, jobs, claimers));
+    details.push(`        graphile-worker: ${count(jobs)} trivial jobs, concurrency ${claimers}`);
+  }
+  const left = await withClient(url, async (client) => {
+    const { rows } = await client.query<{ state: string; n: number }>(
+      `select state, count(*)::int as n from activities group by state order by state`,
+    );
+    return rows.map((row) => `${row.state} ${count(row.n)}`).join(', ');
+  });
+  for (const line of details) console.log(`  ${line}`);
+  console.log(`  activities afterwards: ${left} (queued: over the day's limits, or outside working hours)`);
+  const ratio = median(oursRuns) / median(anchorRuns);
+  printScenario({
+    name: `B1 claims+reports per second (${claimers} claimers), claimed activities / wall time of the run`,
+    ours: { runs: oursRuns, unit: '/s' },
+    anchor: {
+      label: `graphile-worker 0.17.3 run({concurrency: ${claimers}}), the same count of trivial jobs (addJobs), e2e jobs/s`,
+      figure: { runs: anchorRuns, unit: 'jobs/s' },
+    },
+    ratio: `${ratio.toFixed(2)}× graphile-worker`,
+    target: '≥ 1.0× graphile-worker (stretch ≥ 2×)',
+    met: ratio >= 1,
+  });
+}
+
+type B4Persona = { id: string; offset: number; hours: WorkingHours };
+
+async function benchB4(server: TestServer, url: string): Promise<void> {
+  const claimers = 8;
+  const limit = 3;
+  const perOffset = small ? 4 : 10;
+  const offsets = [330, -300];
+  // Half of them work all day; the other half 20:00–23:30 and 00:30–02:00 local (an hour off around midnight).
+  const evening = hoursOf(allDays, [
+    { start: 30, duration: 90 },
+    { start: 20 * 60, duration: 210 },
+  ]);
+  const allDay = hoursOf(allDays, [{ start: 0, duration: 1440 }]);
+  heading(
+    `B4 limit safety under concurrency, PostgreSQL: ${claimers} claimers, limit ${limit} per kind (invitations, messages, follow), across local midnight`,
+  );
+  console.log(
+    `  (${perOffset * 2} personas at UTC+05:30 and ${perOffset * 2} at UTC−05:00 — fixed minute offsets: the persona model has no DST, so no DST change is tested —; half work all day, half 20:00–23:30 + 00:30–02:00 local; 60 queued activities each; the virtual clock steps 15 min from 21:00 to 03:00 local, ${claimers} claimers claim+report until empty at each step; violations counted afterwards from activity_log and activity_claims)`,
+  );
+  const violationRuns: number[] = [];
+  const lines: string[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    for (const offset of offsets) {
+      const tag = `b4r${run}o${offset < 0 ? 'm' : 'p'}${Math.abs(offset)}`;
+      // 21:00 local on Tuesday 10 March 2026 (+ run weeks; the virtual clock only moves forward).
+      const localStart = Date.UTC(2026, 2, 10 + run * 7, 21, 0);
+      const start = new Date(localStart - offset * minuteMs);
+      const ids = await seedEngine(url, {
+        tag,
+        personas: perOffset * 2,
+        perPersona: 60,
+        templates: 3,
+        at: new Date(start.getTime() - hourMs),
+        spec: {
+          offset: String(offset),
+          workingHours: `case when p % 2 = 0 then '${JSON.stringify(allDay)}' else '${JSON.stringify(evening)}' end`,
+          follow: String(limit),
+          invitations: String(limit),
+          messages: String(limit),
+        },
+      });
+      const personas: B4Persona[] = ids.map((id, index) => ({
+        id,
+        offset,
+        hours: (index + 1) % 2 === 0 ? allDay : evening,
+      }));
+      let claimed = 0;
+      for (let step = 0; step <= 24; step += 1) {
+        server.clock.set(new Date(start.getTime() + step * 15 * minuteMs));
+        claimed += (
+          await claimUntilEmpty(server, { personaIds: ids, claimers, max: 3, tag: `${tag}s${step}` })
+        ).claimed.length;
+      }
+      const violations = await countViolations(url, personas, limit);
+      violationRuns.push(violations.total);
+      lines.push(
+        `run ${run + 1}, UTC${offset < 0 ? '−' : '+'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}: ${count(claimed)} claimed (at most ${count(personas.length * 2 * 3 * limit)} possible: 2 local days × 3 kinds × ${limit}); ${violations.describe}`,
+      );
+    }
+  }
+  for (const line of lines) console.log(`  ${line}`);
+  const worst = Math.max(...violationRuns);
+  printScenario({
+    name: 'B4 violations per run and offset (over limit per persona/local day/kind, outside working hours, claimed twice)',
+    ours: { runs: violationRuns, unit: 'violations' },
+    target: '0 violations in every run',
+    met: worst === 0,
+  });
+  console.log(worst === 0 ? '    → 0 violations' : `    → ${count(worst)} violations in the worst run`);
+}
+
+const actionKinds: Record<string, string> = {
+  invitation_sent: 'invitations',
+  message_sent: 'messages',
+  profile_followed: 'follow',
+};
+
+/** Counts, from the stored rows, what the limits and working hours forbid. */
+async function countViolations(url: string, personas: B4Persona[], limit: number) {
+  return withClient(url, async (client) => {
+    const ids = personas.map((persona) => persona.id);
+    const log = await client.query<{ persona_id: string; action: string; occurred_at: Date }>(
+      `select persona_id, action, occurred_at from activity_log where persona_id = any($1::uuid[])`,
+      [ids],
+    );
+    const claims = await client.query<{
+      persona_id: string;
+      limit_kind: string;
+      local_day: number;
+      n: number;
+    }>(
+      `select persona_id, limit_kind, local_day, count(*)::int as n from activity_claims
+       where persona_id = any($1::uuid[]) and released_at is null group by 1, 2, 3`,
+      [ids],
+    );
+    const twice = await client.query<{ n: number }>(
+      `select count(*)::int as n from (select activity_id from activity_claims where persona_id = any($1::uuid[])
+       group by activity_id having count(*) > 1) twice`,
+      [ids],
+    );
+    const byId = new Map(personas.map((persona) => [persona.id, persona]));
+    const perDay = new Map<string, number>();
+    let outsideHours = 0;
+    const localDays = new Set<number>();
+    for (const row of log.rows) {
+      const persona = byId.get(row.persona_id);
+      if (!persona) continue;
+      if (!isWithinWorkingHours(persona.hours, persona.offset, row.occurred_at)) outsideHours += 1;
+      const day = localDayIndex(row.occurred_at, persona.offset);
+      localDays.add(day);
+      const key = `${row.persona_id}:${day}:${actionKinds[row.action] ?? row.action}`;
+      perDay.set(key, (perDay.get(key) ?? 0) + 1);
+    }
+    let overLimitLog = 0;
+    for (const used of perDay.values()) if (used > limit) overLimitLog += used - limit;
+    let overLimitClaims = 0;
+    for (const row of claims.rows) if (row.n > limit) overLimitClaims += row.n - limit;
+    const duplicate = twice.rows[0]?.n ?? 0;
+    const total = overLimitLog + overLimitClaims + outsideHours + duplicate;
+    return {
+      total,
+      describe: `${count(log.rows.length)} logged actions over ${localDays.size} local days: ${overLimitLog} over a limit (activity_log), ${overLimitClaims} over a limit (activity_claims), ${outsideHours} outside working hours, ${duplicate} claimed twice → ${total === 0 ? '0 violations' : `${total} violations`}`,
+    };
+  });
+}
+
+export async function benchClaims(): Promise<void> {
+  const server = await startTestServer({ databaseUrl: serverUrl, clockStart: b1Start });
+  try {
+    const url = databaseUrlOf(server.config);
+    await benchB1(server, url);
+    await benchB4(server, url);
+  } finally {
+    await server.close();
+  }
+}
