@@ -115,6 +115,11 @@ export async function claimActivities(
           lte(activities.plannedAt, now),
           lte(activities.dueAt, now),
           or(...personaConditions),
+          // Only a running campaign acts: a stopped or completed one never reaches the network.
+          inArray(
+            activities.campaignId,
+            tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.state, 'Running')),
+          ),
         ),
       )
       .orderBy(asc(activities.plannedAt), asc(activities.id))

@@ -136,6 +136,29 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
     expect(await logCount(server, user.personaId)).toBe(0);
   });
 
+  it('a paused campaign keeps nothing in the queue: later reports of the same batch cancel, and nothing is claimed', async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    const { campaign } = await runningCampaign(server, user, { steps: connectThenFollow, contacts: 2 });
+    await planAllAt(server, user.personaId, server.clock.now());
+    const batch = await claim(server, user);
+    expect(batch).toHaveLength(2);
+    for (const item of batch) {
+      const answer = await report(server, user, item, 'limit_exceeded', {
+        error: {
+          name: 'ExceedsLimit',
+          code: 'EXCEED_FREE_MONTHLY_PERSONALIZED_INVITATIONS',
+          message: 'refused',
+          transient: false,
+        },
+      });
+      expect(answer.body.accepted).toBe(true);
+    }
+    const rows = await server.db.select().from(activities).where(eq(activities.campaignId, campaign.id));
+    expect(rows.map((row) => row.state)).toEqual(['cancelled', 'cancelled']);
+    await planAllAt(server, user.personaId, server.clock.now());
+    expect(await claim(server, user)).toEqual([]);
+  });
+
   it('the weekly invitation limit flags the profile and blocks invitation claims until the window passes', async () => {
     const user = await engineUser(server, { workingHours: alwaysWorking });
     const { item } = await claimedOne(user);

@@ -247,14 +247,22 @@ async function acceptedBeforeWithdraw(context: ReportContext) {
   }
 }
 
-/** Back in the queue, no earlier than `notBefore`; the re-plan gives it its time. */
+/**
+ * Back in the queue, no earlier than `notBefore`; the re-plan gives it its time. While its campaign
+ * is not running (paused by another report of the same batch, or stopped by the user meanwhile) it
+ * is cancelled like the rest of that campaign's queue, and run queues it again.
+ */
 async function requeue(context: ReportContext, notBefore: Date | null) {
   const { tx, now, activity, report } = context;
   const dueAt = notBefore && notBefore > activity.dueAt ? notBefore : activity.dueAt;
+  const [campaign] = await tx
+    .select({ state: campaigns.state })
+    .from(campaigns)
+    .where(eq(campaigns.id, activity.campaignId));
   await tx
     .update(activities)
     .set({
-      state: 'queued',
+      state: campaign?.state === 'Running' ? 'queued' : 'cancelled',
       outcome: report.outcome,
       error: report.error ?? null,
       reportedAt: now,
