@@ -1,2 +1,6 @@
 export const e2ePort = Number(process.env.E2E_PORT ?? 3999);
 export const e2eServerUrl = `http://127.0.0.1:${e2ePort}`;
+
+/** A second server on a virtual clock, for journeys that need the campaign engine to run. */
+export const e2eVirtualClockPort = e2ePort + 100;
+export const e2eVirtualClockServerUrl = `http://127.0.0.1:${e2eVirtualClockPort}`;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildServer, loadConfig } from '@outpilot/server';
 import { createAccount, createContacts, createImportList } from '@outpilot/server/testing';
 import { z } from 'zod';
-import { e2ePort, e2eServerUrl } from './e2e-server-url.ts';
+import { e2ePort, e2eServerUrl, e2eVirtualClockPort, e2eVirtualClockServerUrl } from './e2e-server-url.ts';
 
 /**
  * The server the browser journeys run against: the real product on a fresh PGlite directory,
@@ -12,13 +12,32 @@ import { e2ePort, e2eServerUrl } from './e2e-server-url.ts';
  * mounted here, by the tests, and never by the product.
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'outpilot-e2e-'));
+
+/** The next Monday 10:00 UTC: inside the factories' working hours (Mon-Fri 09:00-19:00, GMT+00:00). */
+function nextMondayMorning(now: Date): Date {
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 10));
+  monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
+  return monday;
+}
+
+// E2E_SERVER=virtual-clock starts the second server: the engine's time moves only when a journey
+// advances it through the test clock endpoint.
+const isVirtualClock = process.env.E2E_SERVER === 'virtual-clock';
+const port = isVirtualClock ? e2eVirtualClockPort : e2ePort;
 const config = loadConfig({
   ...process.env,
-  PORT: String(e2ePort),
+  PORT: String(port),
   HOST: '127.0.0.1',
-  PUBLIC_URL: e2eServerUrl,
+  PUBLIC_URL: isVirtualClock ? e2eVirtualClockServerUrl : e2eServerUrl,
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  ...(isVirtualClock
+    ? {
+        CLOCK: 'virtual',
+        VIRTUAL_CLOCK_START: nextMondayMorning(new Date()).toISOString(),
+        ENABLE_TEST_ENDPOINTS: 'true',
+      }
+    : {}),
 });
 const accountRequestSchema = z.object({
   email: z.email(),
@@ -49,7 +68,7 @@ const app = await buildServer(config, {
   },
 });
 
-await app.listen({ port: e2ePort, host: '127.0.0.1' });
+await app.listen({ port, host: '127.0.0.1' });
 
 async function shutDown() {
   await app.close();

@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
+import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { ShellPage } from '../pages/shell-page.ts';
+import { createOnboardedAccount } from '../support/accounts.ts';
+import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
+
+// The engine's time is virtual on this server: it is Monday 10:00 UTC until the journey moves it.
+test.use({ baseURL: base });
+
+const csvHeader =
+  'LinkedIn Profile,First Name,Last Name,Company Name,Position Title,Country,Custom Field 1,Custom Field 2,Custom Field 3';
+
+async function sandboxSession(email: string): Promise<string> {
+  const response = await fetch(`${base}/sandbox/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const { sessionId } = (await response.json()) as { sessionId: string };
+  return sessionId;
+}
+
+async function invitationsSentOnTheNetwork(sessionId: string): Promise<number> {
+  const response = await fetch(`${base}/sandbox/api/activity`, {
+    headers: { 'x-sandbox-session': sessionId },
+  });
+  const activity = (await response.json()) as { counts: { invitationsSent: number } };
+  return activity.counts.invitationsSent;
+}
+
+test('a local workspace runs its campaign in the browser while the app is open, inside working hours', async ({
+  page,
+  request,
+}) => {
+  const account = await createOnboardedAccount(request, 'local-runner');
+  await page.goto('/');
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+  await new ShellPage(page).expectLoaded();
+  // The agent in the page keeps the tokens (and refreshes them as the engine's clock moves).
+  const accessToken = () =>
+    page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
+          .accessToken,
+    );
+  const api = async (method: string, path: string, data?: unknown) =>
+    request.fetch(`/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${await accessToken()}` },
+      ...(data === undefined ? {} : { data }),
+    });
+
+  // Four second-degree members of the sandbox network, imported as a CSV file.
+  const searcher = await sandboxSession('searcher@example.com');
+  const search = encodeURIComponent('https://www.linkedin.com/search/results/people/?network=%5B%22S%22%5D');
+  const found = (await (
+    await fetch(`${base}/sandbox/api/search/people?url=${search}&start=0&count=20`, {
+      headers: { 'x-sandbox-session': searcher },
+    })
+  ).json()) as { elements: { invisible: boolean; publicIdentifier: string | null; firstName?: string }[] };
+  const people = found.elements.filter((person) => !person.invisible && person.publicIdentifier).slice(0, 4);
+  expect(people).toHaveLength(4);
+  const csv = [
+    csvHeader,
+    ...people.map(
+      (person) => `https://www.linkedin.com/in/${person.publicIdentifier}/,${person.firstName},,,,,,,`,
+    ),
+  ].join('\n');
+  const upload = await request.fetch('/api/v1/imports/csv?file_name=people.csv', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'text/csv' },
+    data: Buffer.from(csv),
+  });
+  expect(upload.ok()).toBe(true);
+
+  const campaign = (await (await api('POST', '/campaigns', { name: 'Browser runner' })).json()) as {
+    id: string;
+  };
+  expect(
+    (await api('PUT', `/campaigns/${campaign.id}/update_steps`, { steps: [{ type: 'Connect' }] })).ok(),
+  ).toBe(true);
+  expect((await api('PUT', `/campaigns/${campaign.id}/target_audience`, {})).ok()).toBe(true);
+  expect((await api('PUT', `/campaigns/${campaign.id}/run`)).ok()).toBe(true);
+
+  // The in-page agent claims what is due; the journey moves the engine's clock ten minutes at a time.
+  const member = await sandboxSession(account.email);
+  expect(await invitationsSentOnTheNetwork(member)).toBe(0);
+  for (let step = 0; step < 12 && (await invitationsSentOnTheNetwork(member)) < 4; step += 1) {
+    await request.post('/api/test/clock/advance', { data: { milliseconds: 10 * 60 * 1000 } });
+    await page.waitForTimeout(6_000);
+  }
+  expect(await invitationsSentOnTheNetwork(member)).toBe(4);
+
+  const statistics = (await (await api('GET', `/campaigns/${campaign.id}`)).json()) as {
+    statistics: { invitation_sent: number };
+  };
+  expect(statistics.statistics.invitation_sent).toBe(4);
+});
