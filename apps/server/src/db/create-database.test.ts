@@ -44,4 +44,28 @@ describe.each(testBackends())('createDatabase on $name', ({ databaseUrl }) => {
     expect(found).toHaveLength(1);
     await second.close();
   });
+
+  // Only PostgreSQL has other backends that can end a connection; PGlite runs in this process.
+  if (databaseUrl !== undefined) {
+    it('survives the server ending an idle connection, and reconnects on the next query', async () => {
+      const target = await freshTarget();
+      const handle = await createDatabase(target);
+      const warnings: string[] = [];
+      const onWarning = (warning: Error) => warnings.push(warning.message);
+      process.on('warning', onWarning);
+      try {
+        const backend = JSON.stringify(await handle.db.execute(sql`SELECT pg_backend_pid() AS pid`));
+        const pid = Number(/"pid":(\d+)/.exec(backend)?.[1]);
+        const admin = await createDatabase(target);
+        await admin.db.execute(sql`SELECT pg_terminate_backend(${pid})`);
+        await admin.close();
+        await expect.poll(() => warnings.join()).toContain('idle PostgreSQL connection');
+        const answer = await handle.db.execute(sql`SELECT 1 AS one`);
+        expect(JSON.stringify(answer)).toContain('"one":1');
+      } finally {
+        process.off('warning', onWarning);
+        await handle.close();
+      }
+    });
+  }
 });

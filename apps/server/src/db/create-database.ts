@@ -48,6 +48,14 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, a failover, an administrator's terminate) is
+  // dropped by the pool and replaced on the next checkout; without a listener node-postgres
+  // raises it as an uncaught error and the whole process dies.
+  pool.on('error', (error) => {
+    process.emitWarning(`An idle PostgreSQL connection failed and was dropped: ${error.message}`, {
+      code: 'OUTPILOT_DB_IDLE_CONNECTION',
+    });
+  });
   const db = drizzleNodePg({ client: pool, schema });
   try {
     const lock = await pool.connect();
