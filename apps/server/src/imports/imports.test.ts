@@ -10,6 +10,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../db/schema.ts';
 import {
+  callApi,
   createAccount,
   createContacts,
   issueTestSession,
@@ -32,14 +33,7 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   });
 
   const call = (method: string, path: string, token: string, body?: unknown) =>
-    fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    callApi(server.url, method, path, token, body);
   const upload = (token: string, bytes: Uint8Array | string, query = '', type = 'text/csv') =>
     fetch(`${server.url}/api/v1/imports/csv${query}`, {
       method: 'POST',

@@ -1,3 +1,4 @@
+export { callApi } from './call-api.ts';
 export {
   addAudience,
   type CampaignSeed,

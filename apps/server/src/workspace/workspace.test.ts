@@ -12,6 +12,7 @@ import { totalTooLongMessage, workingHoursMessages } from '@outpilot/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActivityAction, activityLog } from '../db/schema.ts';
 import {
+  callApi,
   createAccount,
   issueTestSession,
   startTestServer,
@@ -46,14 +47,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
   });
 
   const call = (method: string, path: string, token?: string, body?: unknown) =>
-    fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    callApi(server.url, method, path, token, body);
   const json = async (response: Response) => ({ status: response.status, body: await response.json() });
   /** A refusal: its status and the one error body, whose message is the first error's description. */
   const refusal = async (response: Response) => {
