@@ -157,6 +157,93 @@ test('creates a campaign from a selection, then adds more contacts to it', async
   await expect(adding).toBeHidden();
 });
 
+test("a contact's row menu lists the campaigns it takes part in and opens one in a new tab", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccountWithContacts(request, 'contacts-row-menu', 8);
+  await signInAt(page, '/contacts', account);
+  const contacts = new ContactsPage(page);
+  await contacts.expectTotal('8 contacts');
+  const names = await contacts.rowNames();
+  const [first = '', second = ''] = names;
+
+  // The campaign screens are another issue's; the campaigns API sets the scene, as the user's
+  // own page would (the in-page agent keeps the signed-in user's tokens).
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
+        .accessToken,
+  );
+  const api = async (method: string, path: string, data?: unknown) => {
+    const response = await request.fetch(`/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      ...(data === undefined ? {} : { data }),
+    });
+    expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
+    return (await response.json()) as { id: string; documents: { id: string; full_name: string }[] };
+  };
+  const [firstContact] = (await api('GET', '/contacts/page?$take=1')).documents;
+  expect(firstContact?.full_name).toBe(first);
+  const audience = { filter: `id in ('${firstContact?.id}')` };
+  // Running, its first invitation planned ten hours out, so the execution stays 'In queue'.
+  const spring = await api('POST', '/campaigns', { name: 'Spring outreach' });
+  await api('PUT', `/campaigns/${spring.id}/update_steps`, {
+    steps: [{ type: 'Connect' }],
+    launch_in_minutes: 600,
+  });
+  await api('PUT', `/campaigns/${spring.id}/target_audience`, audience);
+  await api('PUT', `/campaigns/${spring.id}/run`);
+  // A draft target, then archived: no execution, opened in the archive.
+  const founders = await api('POST', '/campaigns', { name: 'Old founders' });
+  await api('PUT', `/campaigns/${founders.id}/target_audience`, audience);
+  await api('PUT', `/campaigns/${founders.id}/archive`);
+
+  await page.reload();
+  await contacts.expectTotal('8 contacts');
+  const menu = await contacts.openRowMenu(first);
+  await expect(menu.getByRole('menuitem', { name: 'Open profile' })).toHaveAttribute('target', '_blank');
+  await expect(menu.getByText('Participate in campaigns')).toBeVisible();
+  const running = menu.getByRole('menuitem', { name: /Spring outreach/ });
+  await expect(running).toContainText('In queue');
+  await expect(running).toHaveAttribute('href', `/campaigns/${spring.id}`);
+  const archived = menu.getByRole('menuitem', { name: /Old founders/ });
+  await expect(archived).toContainText('Not started · Archived');
+  await expect(archived).toHaveAttribute('href', `/archive/${founders.id}`);
+
+  const opening = page.context().waitForEvent('page');
+  await running.click();
+  const tab = await opening;
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe(`/campaigns/${spring.id}`);
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Campaigns');
+  await tab.close();
+  await expect(page.getByRole('menu')).toBeHidden();
+
+  // 8 rows: a top row's menu opens below its button, the last 2 rows' above it. (An open menu
+  // hides the page from the accessibility tree, so the button is measured first.)
+  const openMeasured = async (name: string) => {
+    const button = await contacts.rowMenuButton(name).boundingBox();
+    const menu = await contacts.openRowMenu(name);
+    const box = await menu.boundingBox();
+    if (!button || !box) throw new Error('the menu or its button has no box');
+    return { menu, button, box };
+  };
+  const below = await openMeasured(second);
+  await expect(below.menu.getByRole('menuitem', { name: 'No campaigns yet' })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  expect(below.box.y).toBeGreaterThanOrEqual(below.button.y + below.button.height - 1);
+  await contacts.closeRowMenu();
+  for (const name of names.slice(-2)) {
+    const above = await openMeasured(name);
+    expect(above.box.y + above.box.height).toBeLessThanOrEqual(above.button.y + 1);
+    await contacts.closeRowMenu();
+  }
+});
+
 test('an import list page shows its contacts and renames the list in place', async ({ page, request }) => {
   const account = await createAccountWithContacts(request, 'contacts-list', 4, {
     importListName: 'A rather long list name for the side menu',

@@ -40,6 +40,24 @@ export class ContactsPage {
     await this.rows().nth(index).getByRole('checkbox').check();
   }
 
+  /** The pinned action column's button that opens a row's dropdown menu. */
+  rowMenuButton(name: string) {
+    return this.page.getByRole('button', { name: `Actions for ${name}`, exact: true });
+  }
+
+  /** Opens a row's dropdown: Open profile and 'Participate in campaigns'. */
+  async openRowMenu(name: string): Promise<Locator> {
+    await this.rowMenuButton(name).click();
+    const menu = this.page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    return menu;
+  }
+
+  async closeRowMenu() {
+    await this.page.keyboard.press('Escape');
+    await expect(this.page.getByRole('menu')).toBeHidden();
+  }
+
   async rowNames(): Promise<string[]> {
     return this.page
       .getByTestId('contacts-grid')

@@ -5,11 +5,16 @@ import { contacts, executions } from '../db/schema.ts';
 import type { FieldMappings } from '../list-query/compile-filter.ts';
 import type { ListQueryDefinition } from '../list-query/compile-list-query.ts';
 
-/** `$filter` allow-list of execution lists (§7: 'campaign_id eq', 'id in (...)', status filter). */
+/**
+ * `$filter` allow-list of execution lists (§7: 'campaign_id eq', 'id in (...)', status filter).
+ * `linkedin_contact/id` is the document's path to the contact, which the contacts screen's
+ * 'Participate in campaigns' menu filters by (seed 002 §7.1); `contact_id` is the same column.
+ */
 export const executionFilterFields = {
   id: { type: 'uuid' },
   campaign_id: { type: 'uuid' },
   contact_id: { type: 'uuid' },
+  'linkedin_contact/id': { type: 'uuid' },
   state: { type: 'enum', values: executionStates },
   created: { type: 'datetime' },
   full_name: { type: 'string' },
@@ -27,6 +32,7 @@ export const executionListQuery: ListQueryDefinition<ExecutionSortableField> = {
     id: scalar(sql`${executions.id}`, false),
     campaign_id: scalar(sql`${executions.campaignId}`, false),
     contact_id: scalar(sql`${executions.contactId}`, false),
+    'linkedin_contact/id': scalar(sql`${executions.contactId}`, false),
     state: scalar(sql`${executions.state}`, false),
     created: scalar(sql`${executions.createdAt}`, false),
     full_name: scalar(sql`${contacts.fullName}`, false),

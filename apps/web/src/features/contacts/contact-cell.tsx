@@ -17,24 +17,36 @@ export function contactProfileUrl(config: ClientConfig, contact: ContactDocument
     : publicProfileUrl(config, contact.linkedin_public_identifier);
 }
 
-/** Open profile, disabled with the server's hint when the action is not allowed. */
-export function OpenProfileButton({ contact, config }: { contact: ContactDocument; config: ClientConfig }) {
+/** Where Open profile leads, or, when the action is not allowed, the server's hint saying why. */
+export function openProfileTarget(
+  config: ClientConfig,
+  contact: ContactDocument,
+): { url: string; hint: null } | { url: null; hint: string } {
   const url = contactProfileUrl(config, contact);
   const action = contact.actions.open_linkedin_profile;
-  const enabled = action.enabled && url !== null;
+  return action.enabled && url !== null
+    ? { url, hint: null }
+    : { url: null, hint: action.hint ?? 'Profile is not available' };
+}
+
+/** Open profile, disabled with the server's hint when the action is not allowed. */
+export function OpenProfileButton({ contact, config }: { contact: ContactDocument; config: ClientConfig }) {
+  const target = openProfileTarget(config, contact);
   const label = `Open profile of ${contact.full_name}`;
   const button = (
     <IconButton
       size="small"
       aria-label={label}
-      disabled={!enabled}
-      {...(enabled ? { component: 'a', href: url, target: '_blank', rel: 'noopener noreferrer' } : {})}
+      disabled={target.url === null}
+      {...(target.url !== null
+        ? { component: 'a', href: target.url, target: '_blank', rel: 'noopener noreferrer' }
+        : {})}
     >
       <OpenInNewIcon fontSize="inherit" />
     </IconButton>
   );
   return (
-    <Tooltip title={enabled ? 'Open profile' : (action.hint ?? 'Profile is not available')}>
+    <Tooltip title={target.hint ?? 'Open profile'}>
       <span>{button}</span>
     </Tooltip>
   );

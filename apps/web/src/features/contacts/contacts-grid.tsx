@@ -20,11 +20,13 @@ import {
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useClientConfig } from '../../config/config-context.tsx';
-import { ContactCell, OpenProfileButton } from './contact-cell.tsx';
+import { ContactCell } from './contact-cell.tsx';
+import { ContactRowMenu } from './contact-row-menu.tsx';
 import { type ContactsSelection, isRowSelected } from './contacts-selection.ts';
 import { formatGridDate } from './format-grid-date.ts';
 import { DeleteIcon } from './grid-icons.tsx';
 import { readGridColumns, writeGridColumns } from './grid-settings.ts';
+import { rowMenuOpensUpward } from './row-menu-placement.ts';
 
 // Only what this grid uses (stack.md: AllCommunityModule costs about 93 kB gzip more).
 // Sorting, pinning, moving and resizing columns are part of the core.
@@ -137,10 +139,16 @@ export function ContactsGrid({
         resizable: false,
         sortable: false,
         suppressMovable: true,
-        cellRenderer: ({ data }: CustomCellRendererProps<ContactDocument>) =>
+        // The row menu holds Open profile and the contact's campaigns (§2.2 row actions); the
+        // execution actions of that list belong to the campaign-contact grid (docs/decisions.md).
+        cellRenderer: ({ data, node, api }: CustomCellRendererProps<ContactDocument>) =>
           data ? (
             <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
-              <OpenProfileButton contact={data} config={config} />
+              <ContactRowMenu
+                contact={data}
+                config={config}
+                opensUpward={() => rowMenuOpensUpward(api.getDisplayedRowCount(), node.rowIndex ?? -1)}
+              />
               <Tooltip title="Delete">
                 <IconButton
                   size="small"

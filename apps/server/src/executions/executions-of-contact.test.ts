@@ -1,0 +1,82 @@
+import { errorBodySchema, executionsPageResponseSchema } from '@outpilot/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executions } from '../db/schema.ts';
+import {
+  callApi,
+  createAccount,
+  createCampaignRow,
+  createContacts,
+  createExecutionRow,
+  issueTestSession,
+  startTestServer,
+  type TestServer,
+  testBackends,
+} from '../testing/index.ts';
+
+/** GET executions/page by contact: the contacts screen's 'Participate in campaigns' menu (seed 002 §7.1). */
+describe.each(testBackends())('executions of one contact on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function signedIn() {
+    const account = await createAccount(server.db, { onboarded: true });
+    const { accessToken } = await issueTestSession(server.app, account);
+    return { personaId: account.personaId, token: accessToken };
+  }
+
+  const byContact = (contactId: string) =>
+    `/executions/page?${new URLSearchParams({
+      $filter: `linkedin_contact/id eq '${contactId}'`,
+      $orderby: 'created desc',
+    })}`;
+
+  it('lists the campaigns a contact takes part in, newest first, with their state', async () => {
+    const user = await signedIn();
+    const [ada, bob] = await createContacts(server.db, user.personaId, 2);
+    if (!ada || !bob) throw new Error('no contacts');
+    const spring = await createCampaignRow(server.db, user.personaId, { name: 'Spring', state: 'Running' });
+    const autumn = await createCampaignRow(server.db, user.personaId, { name: 'Autumn', state: 'Stopped' });
+    const older = await createExecutionRow(server.db, spring, ada.id, { state: 'InQueue', stepIndex: 0 });
+    await createExecutionRow(server.db, autumn, ada.id, { state: 'Succeed', stepIndex: 1 });
+    await createExecutionRow(server.db, autumn, bob.id, { state: 'InQueue', stepIndex: 0 });
+    await server.db
+      .update(executions)
+      .set({ createdAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(executions.id, older.id));
+
+    const response = await callApi(server.url, 'GET', byContact(ada.id), user.token);
+    expect(response.status).toBe(200);
+    const page = executionsPageResponseSchema.parse(await response.json());
+    expect(page.total).toBe(2);
+    expect(
+      page.documents.map(({ campaign_id, campaign_name, state, linkedin_contact }) => ({
+        campaign_id,
+        campaign_name,
+        state,
+        contact: linkedin_contact.id,
+      })),
+    ).toEqual([
+      { campaign_id: autumn.id, campaign_name: 'Autumn', state: 'Succeed', contact: ada.id },
+      { campaign_id: spring.id, campaign_name: 'Spring', state: 'InQueue', contact: ada.id },
+    ]);
+
+    // Another workspace's token sees nothing of this contact.
+    const stranger = await signedIn();
+    const theirs = await callApi(server.url, 'GET', byContact(ada.id), stranger.token);
+    expect(executionsPageResponseSchema.parse(await theirs.json()).total).toBe(0);
+  });
+
+  it('refuses a contact id that is not a uuid with a 422, never a 500', async () => {
+    const user = await signedIn();
+    const response = await callApi(server.url, 'GET', byContact("x' or 1 eq 1 or id eq 'y"), user.token);
+    expect(response.status).toBe(422);
+    expect(errorBodySchema.safeParse(await response.json()).success).toBe(true);
+  });
+});
