@@ -29,6 +29,8 @@ export const contactsMaxSkip = 10_000_000;
 export const contactsFilterMaxLength = 8000;
 export const contactsOrderByMaxLength = 500;
 export const contactsKeywordsMaxLength = 200;
+/** A cursor carries the last row's sort values (long text at most 1,000 characters) and its id. */
+export const contactsCursorMaxLength = 8000;
 
 const countText = (parameter: string, max: number) =>
   z.coerce
@@ -55,6 +57,12 @@ export const contactsPageQuerySchema = z.object({
   $orderby: z.string().max(contactsOrderByMaxLength).optional(),
   keywords: z.string().max(contactsKeywordsMaxLength).optional(),
   $searchQuery: z.string().max(contactsKeywordsMaxLength).optional(),
+  /**
+   * Keyset paging: the `next_cursor` of the previous page; the page starts after that row, at
+   * the same cost at any depth. Sent instead of $skip, with the same $orderby (and usually the
+   * same filter). Ignored by the export.
+   */
+  $after: z.string().max(contactsCursorMaxLength).optional(),
 });
 export type ContactsPageQuery = z.infer<typeof contactsPageQuerySchema>;
 export type ContactsPageQueryInput = z.input<typeof contactsPageQuerySchema>;
@@ -135,7 +143,10 @@ export const contactDocumentSchema = z.object({
 });
 export type ContactDocument = z.infer<typeof contactDocumentSchema>;
 
-export const contactsPageAnswerSchema = listAnswerSchema(contactDocumentSchema);
+export const contactsPageAnswerSchema = listAnswerSchema(contactDocumentSchema).extend({
+  /** Present when more contacts follow this page: send it as `$after` for the next page. */
+  next_cursor: z.string().max(contactsCursorMaxLength).optional(),
+});
 export type ContactsPageAnswer = z.infer<typeof contactsPageAnswerSchema>;
 
 /**
