@@ -2,7 +2,7 @@ import type { AppProfile, BridgeEvent, NetworkProfile, TokenPair } from '@outpil
 import { createVirtualClock } from '@outpilot/domain';
 import { describe, expect, it } from 'vitest';
 import { createBridgeHost, type ProductApi } from './bridge-host.ts';
-import { AgentError } from './errors.ts';
+import { AgentError, badGateway } from './errors.ts';
 import { createMemoryStore } from './storage.ts';
 import { createFakeImportsApi, createFakeNetwork } from './testing/fake-imports.ts';
 import { createTokenStore } from './token-store.ts';
@@ -48,8 +48,16 @@ const appProfile: AppProfile = {
   linkedInProfile: null,
 };
 
-function setUp(initialTokens?: TokenPair, sandbox?: { signedIn: NetworkProfile | null; signIns: string[] }) {
+type FakeSandbox = {
+  signedIn: NetworkProfile | null;
+  signIns: string[];
+  /** What the next sign-ins throw, in order, before one succeeds. */
+  failures?: unknown[];
+};
+
+function setUp(initialTokens?: TokenPair, sandbox?: FakeSandbox) {
   const calls: string[] = [];
+  const sleeps: number[] = [];
   let refreshes = 0;
   const api: ProductApi = {
     signInUrl: async (request) => {
@@ -103,7 +111,15 @@ function setUp(initialTokens?: TokenPair, sandbox?: { signedIn: NetworkProfile |
       ? {
           signInToNetwork: async (email: string) => {
             sandbox.signIns.push(email);
+            const failure = sandbox.failures?.shift();
+            if (failure) throw failure;
             sandbox.signedIn = networkMe;
+          },
+          networkSignIn: {
+            sleep: async (milliseconds: number) => {
+              sleeps.push(milliseconds);
+            },
+            random: () => 0.5,
           },
         }
       : {}),
@@ -118,7 +134,7 @@ function setUp(initialTokens?: TokenPair, sandbox?: { signedIn: NetworkProfile |
   });
   const events: BridgeEvent[] = [];
   host.events.subscribe((event) => events.push(event));
-  return { host, calls, tokens, clock, events };
+  return { host, calls, tokens, clock, events, sleeps };
 }
 
 const request = (target: string, command: string, payload?: unknown) => ({
@@ -199,6 +215,51 @@ describe('bridge host', () => {
     await second.host.handle(request('api', 'exchangeAuthorizationCode', { code: 'code-2', state: 's' }));
     expect(signedIn.signIns).toEqual([]);
     expect(second.calls).toEqual(['exchange code-2']);
+  });
+
+  it('tries the sandbox sign-in again with back-off on a network error, a 5xx and a 429', async () => {
+    const sandbox: FakeSandbox = {
+      signedIn: null,
+      signIns: [],
+      failures: [
+        badGateway(),
+        new AgentError('TooManyRequests', 'Slow down', { status: 429, retryAfterMs: 1_000 }),
+        new AgentError('ClientError', 'Internal error', { status: 500 }),
+      ],
+    };
+    const { host, events, sleeps } = setUp(undefined, sandbox);
+    const answer = await host.handle(
+      request('api', 'exchangeAuthorizationCode', { code: 'code-1', state: 's' }),
+    );
+    expect(answer).toMatchObject({ ok: true, result: { returnTo: '/campaigns' } });
+    expect(sandbox.signIns).toEqual(['me@example.com', 'me@example.com', 'me@example.com', 'me@example.com']);
+    // 0.5 s doubling with equal jitter at random 0.5 (375, 750, 1500), never below a Retry-After (1 s).
+    expect(sleeps).toEqual([375, 1_000, 1_500]);
+    expect(events.map((event) => event.event)).toEqual(['productSignedIn']);
+    expect(await host.handle(request('network', 'getMyProfile'))).toMatchObject({ result: networkMe });
+  });
+
+  it('gives up on a refusal, after the last try, or on a throttle longer than it can wait: signed out of the network', async () => {
+    const cases: { failures: unknown[]; tries: number }[] = [
+      { failures: [new AgentError('NotFound', 'No such member', { status: 404 })], tries: 1 },
+      { failures: Array.from({ length: 4 }, () => badGateway(503)), tries: 4 },
+      {
+        failures: [new AgentError('TooManyRequests', 'Slow down', { status: 429, retryAfterMs: 60_000 })],
+        tries: 1,
+      },
+    ];
+    for (const { failures, tries } of cases) {
+      const sandbox: FakeSandbox = { signedIn: null, signIns: [], failures };
+      const { host, events } = setUp(undefined, sandbox);
+      const answer = await host.handle(
+        request('api', 'exchangeAuthorizationCode', { code: 'code-1', state: 's' }),
+      );
+      // The product sign-in stands; the network stays signed out (the runner pauses NotAuthenticated).
+      expect(answer).toMatchObject({ ok: true });
+      expect(events.map((event) => event.event)).toEqual(['productSignedIn']);
+      expect(sandbox.signIns).toHaveLength(tries);
+      expect(await host.handle(request('network', 'getMyProfile'))).toMatchObject({ result: null });
+    }
   });
 
   it('hands out the stored token, and refreshes it first when it expires within a minute', async () => {

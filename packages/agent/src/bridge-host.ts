@@ -29,6 +29,13 @@ import {
   type ImportRunnerOptions,
 } from './import-runner/import-runner.ts';
 import { readProfileUrls } from './import-runner/read-profile-urls.ts';
+import {
+  isTransient,
+  type RetryPolicy,
+  realSleep,
+  type Sleep,
+  withRetry,
+} from './import-runner/with-retry.ts';
 import type { ActivityNetworkClient, AgentNetworkClient } from './network/network-client.ts';
 import type { TokenStore } from './token-store.ts';
 
@@ -58,6 +65,8 @@ export type BridgeHostOptions = {
    * sign-in, a browser with no session gets one, so the link step captures that member.
    */
   signInToNetwork?: (email: string) => Promise<unknown>;
+  /** Pacing of that sign-in's retries: tests pass an instant sleep and a fixed random. */
+  networkSignIn?: { sleep?: Sleep; random?: () => number; retry?: RetryPolicy };
   clock?: Clock;
   events?: BridgeEventEmitter;
   /** Pacing of the import runner: tests pass an instant sleep and a fixed random. */
@@ -110,6 +119,13 @@ export const idleRunnerState: RunnerState = {
 
 /** An access token this close to its expiry is refreshed before it is handed out. */
 export const tokenRefreshMarginMs = 60_000;
+
+/**
+ * Retries of the sandbox sign-in after the code exchange, which the sign-in answer waits for:
+ * 4 tries over about 3.5 s at most (0.5, 1 and 2 s with jitter). A throttle asking for longer is
+ * not waited out: the runner's NotAuthenticated pause shows it instead.
+ */
+export const networkSignInRetry: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 4_000 };
 
 type Commands = typeof bridgeCommands;
 type PayloadOf<T extends BridgeCommandTarget, C extends BridgeCommandName<T>> = Commands[T][C] extends {
@@ -195,16 +211,37 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
     await tokens.clear();
   };
 
-  // Best effort: a failure here leaves the browser signed out of the network, which the link step reports.
+  // Best effort, with a few retries on transient failures (a network error, a 5xx, a 429): when it
+  // still fails the browser stays signed out of the network, which the link step reports and
+  // local runs show as a NotAuthenticated pause until the browser signs in to the network.
   const ensureNetworkSession = async (accessToken: string) => {
     const { signInToNetwork } = options;
     if (!signInToNetwork) return;
+    const policy = options.networkSignIn?.retry ?? networkSignInRetry;
+    const retried = <T>(call: () => Promise<T>) =>
+      withRetry(
+        async () => {
+          try {
+            return await call();
+          } catch (error) {
+            // A wait longer than the sign-in can afford ends the retries.
+            if (isTransient(error) && (error.retryAfterMs ?? 0) > policy.maxDelayMs)
+              throw new Error(error.message);
+            throw error;
+          }
+        },
+        {
+          policy,
+          sleep: options.networkSignIn?.sleep ?? realSleep,
+          random: options.networkSignIn?.random ?? Math.random,
+        },
+      );
     try {
-      if ((await network.getMyProfile()) !== null) return;
-      const profile = await api.getProfile(accessToken);
-      await signInToNetwork(profile.email);
+      if ((await retried(() => network.getMyProfile())) !== null) return;
+      const profile = await retried(() => api.getProfile(accessToken));
+      await retried(() => signInToNetwork(profile.email));
     } catch {
-      // Nothing to do: the product sign-in itself succeeded.
+      // Nothing more to do: the product sign-in itself succeeded.
     }
   };
 
