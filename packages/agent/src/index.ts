@@ -23,6 +23,11 @@ export {
   syncBatchMax,
   syncPersona,
 } from './activity-runner/sync-network.ts';
+export {
+  createWakeSignal,
+  type RunnerWake,
+  type WakeSignal,
+} from './activity-runner/wake-signal.ts';
 export { ApiClient, type ApiClientOptions, type FetchLike } from './api-client.ts';
 export { type AutomationApi, AutomationClient, type AutomationClientOptions } from './automation-client.ts';
 export {
@@ -35,6 +40,7 @@ export {
   type BridgeHostOptions,
   createBridgeHost,
   idleRunnerState,
+  networkSignInRetry,
   type ProductApi,
   tokenRefreshMarginMs,
 } from './bridge-host.ts';

@@ -3,6 +3,9 @@ import {
   type ActivityRunner,
   type AutomationApi,
   createActivityRunner,
+  createWakeSignal,
+  type NetworkForPersona,
+  type RunnerWake,
   SandboxNetworkClient,
 } from '@outpilot/agent';
 import {
@@ -15,6 +18,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { activities, personas } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotAuthorizedError, NotFoundError } from '../errors.ts';
+import { type ActivityWakeups, anyPersona, nextPlannedAt } from './activity-wakeups.ts';
 import { claimActivities } from './claim-activities.ts';
 import { releaseRunnerClaims } from './expire-leases.ts';
 import { reportActivity } from './report-activity.ts';
@@ -106,8 +110,12 @@ export type CloudRunnerOptions = {
   runnerId?: string;
   /** How often the list of cloud personas is read again. */
   refreshIntervalMs?: number;
-  /** The runner's wait after an empty claim. */
+  /** The runner's longest wait after an empty claim (wake-ups and the next planned time end it sooner). */
   pollIntervalMs?: number;
+  /** Notifications that activities were planned: an idle runner claims at once instead of polling. */
+  wakeups?: ActivityWakeups;
+  /** The network per persona; default: the sandbox, a session per persona (the bench passes its own). */
+  network?: NetworkForPersona;
 };
 
 export type CloudRunner = {
@@ -130,12 +138,17 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
   const { deps } = options;
   const runnerId = options.runnerId ?? `cloud:${hostname()}:${process.pid}`;
   let ids: string[] = [];
-  const networks = createSandboxNetworks(deps);
+  let known = new Set<string>();
+  const wake = createWakeSignal();
+  const unsubscribe = options.wakeups?.subscribe((personaId) => {
+    if (personaId === anyPersona || known.has(personaId)) wake.wake();
+  });
   const runner = createActivityRunner({
     automation: createInProcessAutomation(deps, () => ids),
-    network: networks,
+    network: options.network ?? createSandboxNetworks(deps),
     runnerId,
     clock: deps.clock,
+    wake: untilNextPlanned(deps, () => ids, wake, options.onError),
     ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
   });
   let timer: NodeJS.Timeout | undefined;
@@ -145,6 +158,7 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
       .from(personas)
       .where(and(eq(personas.automationMode, 'cloud'), isNotNull(personas.networkPublicIdentifier)));
     ids = rows.map((row) => row.id);
+    known = new Set(ids);
   };
   return {
     personaIds: () => ids,
@@ -167,9 +181,46 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
     async stop() {
       if (timer) clearTimeout(timer);
       timer = undefined;
+      unsubscribe?.();
       await runner.stop();
       await releaseRunnerClaims(deps, runnerId);
     },
     runner,
+  };
+}
+
+/**
+ * The idle wait of the cloud runner: until a wake-up, or until the earliest planned time of its
+ * personas comes (read after every empty claim), at most the poll interval. With a virtual clock
+ * the planned time means nothing in real time (a test moves that clock): only wake-ups and polls.
+ */
+function untilNextPlanned(
+  deps: EngineDeps,
+  personaIds: () => readonly string[],
+  wake: RunnerWake,
+  onError: ((error: unknown) => void) | undefined,
+): RunnerWake {
+  const virtual = 'kind' in deps.clock && deps.clock.kind === 'virtual';
+  let claimBegan = deps.clock.now();
+  return {
+    beforeClaim() {
+      claimBegan = deps.clock.now();
+      wake.beforeClaim();
+    },
+    async wait(maxMs, signal) {
+      let waitMs = maxMs;
+      if (!virtual) {
+        try {
+          // Planned after the empty claim began, not after now: one that came due while that claim
+          // and this read ran is claimed at once, not a poll later.
+          const next = await nextPlannedAt(deps.db, personaIds(), claimBegan);
+          // One millisecond late: a claim at exactly the planned time takes it (planned_at <= now).
+          if (next) waitMs = Math.min(maxMs, Math.max(0, next.getTime() - deps.clock.now().getTime() + 1));
+        } catch (error) {
+          onError?.(error);
+        }
+      }
+      await wake.wait(waitMs, signal);
+    },
   };
 }

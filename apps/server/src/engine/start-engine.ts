@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { type ActivityWakeups, listenForActivityWakeups } from './activity-wakeups.ts';
 import { applyTimeouts } from './apply-timeouts.ts';
 import { type CloudRunner, createCloudRunner } from './cloud-runner.ts';
 import { expireLeases } from './expire-leases.ts';
@@ -14,7 +15,7 @@ export type EngineBackgroundOptions = {
 /**
  * Starts the engine's background systems with the server: the lease expiry and timeouts sweeps
  * (real-time intervals; what they compare is business time from the injected clock) and the cloud
- * runner. On close (preClose, while the server still answers) they stop: a sweep in progress
+ * runner, woken by the database's notifications that activities were planned (activity-wakeups.ts). On close (preClose, while the server still answers) they stop: a sweep in progress
  * finishes, the cloud runner finishes the activity in hand and gives back unstarted claims.
  */
 export function registerEngineBackground(
@@ -26,6 +27,7 @@ export function registerEngineBackground(
   const running = new Set<Promise<unknown>>();
   let closed = false;
   let cloud: CloudRunner | undefined;
+  let wakeups: ActivityWakeups | undefined;
 
   const every = (ms: number, name: string, task: () => Promise<unknown>) => {
     const tick = () => {
@@ -42,9 +44,20 @@ export function registerEngineBackground(
     every(options.leaseSweepMs ?? 15_000, 'lease expiry', () => expireLeases(deps));
     every(options.timeoutsSweepMs ?? 60_000, 'timeouts', () => applyTimeouts(deps));
     if (options.cloudRunner ?? deps.config.network === 'sandbox') {
+      const onError = (error: unknown) => app.log.error({ err: error }, 'cloud runner failed');
+      // Without the notifications the runner still claims: at its poll interval.
+      wakeups = await listenForActivityWakeups({
+        db: deps.db,
+        databaseUrl: deps.config.databaseUrl,
+        onError,
+      }).catch((error) => {
+        onError(error);
+        return undefined;
+      });
       cloud = createCloudRunner({
         deps: { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl },
-        onError: (error) => app.log.error({ err: error }, 'cloud runner refresh failed'),
+        onError,
+        ...(wakeups ? { wakeups } : {}),
       });
       // The runner's first calls go to our own /sandbox: start once the server listens.
       app.server.once('listening', () => {
@@ -58,5 +71,6 @@ export function registerEngineBackground(
     for (const timer of timers) clearInterval(timer);
     await Promise.allSettled([...running]);
     await cloud?.stop().catch((error) => app.log.error({ err: error }, 'cloud runner stop failed'));
+    await wakeups?.close();
   });
 }

@@ -5,6 +5,7 @@ import { AgentError } from '../errors.ts';
 import { createFakeActivityNetwork, type FakeMember } from '../testing/fake-activity-network.ts';
 import { createFakeAutomation, type FakeActivity } from '../testing/fake-automation.ts';
 import { type ActivityRunnerOptions, createActivityRunner } from './activity-runner.ts';
+import { createWakeSignal } from './wake-signal.ts';
 
 const personaId = '00000000-0000-4000-8000-000000000001';
 const start = new Date('2026-03-02T10:00:00.000Z');
@@ -421,6 +422,74 @@ describe('activity runner: the loop', () => {
     expect(server.acceptedOf(activities[1]?.activity_id ?? '')).toEqual([]);
     expect(network.actions().map((call) => call.method)).toEqual(['follow']);
     expect(runner.state()).toMatchObject({ status: 'stopped', current: null, counts: { executed: 1 } });
+  });
+
+  it('claims again at once after every claim that returned work; sleeps only after an empty one', async () => {
+    const { server, make } = setUp();
+    const events: string[] = [];
+    const originalClaim = server.api.claim;
+    server.api.claim = async (request) => {
+      const answer = await originalClaim(request);
+      events.push(`claim ${answer.activities.length}`);
+      return answer;
+    };
+    for (let index = 0; index < 5; index += 1) server.add(activityOf('VisitProfile'));
+    let stopped: Promise<unknown> | undefined;
+    const runner = make({
+      maxClaim: 2,
+      pollIntervalMs: 5_000,
+      sleep: async (milliseconds) => {
+        events.push(`sleep ${milliseconds}`);
+        stopped ??= runner.stop();
+      },
+    });
+    runner.start();
+    await runner.settled();
+    await stopped;
+    // A sleep between the claims that returned work (pg-boss's fixed wait) would show here.
+    expect(events).toEqual(['claim 2', 'claim 2', 'claim 1', 'claim 0', 'sleep 5000']);
+    expect(runner.state().counts.executed).toBe(5);
+  });
+
+  it('with a wake-up, a signal that came during an empty claim ends the next wait at once', async () => {
+    const { server, make } = setUp();
+    const sleeps: number[] = [];
+    // Ends only when aborted (a wake-up or the stop): a lost wake-up would leave the test hanging.
+    const wake = createWakeSignal({
+      sleep: (milliseconds, signal) =>
+        new Promise((resolve) => {
+          sleeps.push(milliseconds);
+          signal?.addEventListener('abort', () => resolve(), { once: true });
+        }),
+    });
+    const activity = activityOf('Follow');
+    const originalClaim = server.api.claim;
+    let rounds = 0;
+    server.api.claim = async (request) => {
+      const answer = await originalClaim(request);
+      rounds += 1;
+      // Planned (and signalled) after the claim read the queue: only the wake-up brings it.
+      if (rounds === 1) {
+        server.add(activity);
+        wake.wake();
+      }
+      return answer;
+    };
+    let stopped: Promise<unknown> | undefined;
+    const runner = make({
+      wake,
+      pollIntervalMs: 60_000,
+      onReport: () => {
+        stopped = runner.stop();
+      },
+    });
+    runner.start();
+    await runner.settled();
+    await stopped;
+    expect(server.acceptedOf(activity.activity_id)).toHaveLength(1);
+    // Claimed by the second claim, with no wait between the two.
+    expect(rounds).toBe(2);
+    expect(sleeps).toEqual([]);
   });
 
   it('stops on a refusal of the automation service itself (signed out)', async () => {

@@ -25,6 +25,7 @@ import { type ActivityResult, resultOfError } from './activity-result.ts';
 import { reportKey } from './idempotency-keys.ts';
 import { performActivity } from './perform-activity.ts';
 import { syncPersona } from './sync-network.ts';
+import type { RunnerWake } from './wake-signal.ts';
 
 /** One network client for every persona (the browser's session), or one per persona (the cloud). */
 export type NetworkForPersona =
@@ -45,8 +46,10 @@ export type ActivityRunnerOptions = {
   /** Activities claimed at once (default 5: claims not started by a stop wait for their lease). */
   maxClaim?: number;
   leaseSeconds?: number;
-  /** The wait after a claim that found nothing due. */
+  /** The wait after a claim that found nothing due (the longest, when `wake` is given). */
   pollIntervalMs?: number;
+  /** Ends that wait early when something may be due (the cloud runner: notifications, next planned time). */
+  wake?: RunnerWake;
   /** How often connections and conversations are synced (after a claim round). */
   syncIntervalMs?: number;
   /** An activity is not started when less of its lease than this is left: another runner may get it. */
@@ -231,12 +234,16 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
 
   const run = async (signal: AbortSignal): Promise<void> => {
     let failures = 0;
+    const idle = () =>
+      options.wake ? options.wake.wait(pollIntervalMs, signal) : sleep(pollIntervalMs, signal);
     while (!signal.aborted) {
       try {
+        options.wake?.beforeClaim();
         const { claimed } = await runOnce();
         failures = 0;
-        // No wait after a round that found work: the next due activity may be waiting already.
-        if (claimed === 0) await sleep(pollIntervalMs, signal);
+        // No wait after a round that found work: the next due activity may be waiting already
+        // (a fixed sleep after every fetch caps a runner at batch / interval, pg-boss's limit).
+        if (claimed === 0) await idle();
       } catch (error) {
         update({ lastError: toErrorBody(error) });
         if (isFatal(error)) break;
