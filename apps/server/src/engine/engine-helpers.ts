@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OperationType, StoredStep } from '@outpilot/contracts';
+import { finalExecutionStates, type OperationType, type StoredStep } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { finishCampaign } from '../campaigns/complete-campaign.ts';
@@ -71,8 +71,9 @@ export async function advanceIfAt(
   now: Date,
 ): Promise<boolean> {
   if (execution.state !== expected.state || execution.stepIndex !== expected.stepNumber - 1) return false;
-  await advanceExecution(tx, { executionId: execution.id, event, now });
-  await completeCampaignIfDone(tx, execution, now);
+  const { progress } = await advanceExecution(tx, { executionId: execution.id, event, now });
+  // Only an execution that ended can be the campaign's last open one.
+  if (finalExecutionStates.has(progress.state)) await completeCampaignIfDone(tx, execution, now);
   return true;
 }
 

@@ -1,6 +1,6 @@
 import type { ActivityError, ReportActivityRequest, ReportActivityResponse } from '@outpilot/contracts';
 import { sandboxActionErrorCodes } from '@outpilot/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { replanPersonaQueue } from '../activities-queue/plan-persona-queue.ts';
 import type { Transaction } from '../campaigns/db-executor.ts';
 import { pauseCampaign } from '../campaigns/stop-campaign.ts';
@@ -11,6 +11,7 @@ import {
   activityReports,
   campaigns,
   contacts,
+  executions,
   personas,
 } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -18,7 +19,6 @@ import { NotFoundError, ValidationError } from '../errors.ts';
 import {
   advanceIfAt,
   type ExecutionSnapshot,
-  loadExecution,
   logActionOf,
   retryDelayMs,
   retryPolicy,
@@ -61,17 +61,40 @@ export async function reportActivity(
   const now = deps.clock.now();
   const { report } = input;
   return deps.db.transaction(async (tx) => {
-    const [activity] = await tx
-      .select()
+    // The activity (locked), the report already stored under this key, the claim's time and the
+    // execution it advances, in one query.
+    const [row] = await tx
+      .select({
+        activity: activities,
+        previous: {
+          activityId: activityReports.activityId,
+          attempt: activityReports.attempt,
+          outcome: activityReports.outcome,
+        },
+        claimedAt: activityClaims.claimedAt,
+        execution: {
+          id: executions.id,
+          personaId: executions.personaId,
+          campaignId: executions.campaignId,
+          contactId: executions.contactId,
+          state: executions.state,
+          stepIndex: executions.stepIndex,
+          steps: campaigns.steps,
+          campaignState: campaigns.state,
+        },
+      })
       .from(activities)
+      .innerJoin(executions, eq(executions.id, activities.executionId))
+      .innerJoin(campaigns, eq(campaigns.id, activities.campaignId))
+      .leftJoin(activityReports, eq(activityReports.idempotencyKey, report.idempotency_key))
+      .leftJoin(
+        activityClaims,
+        and(eq(activityClaims.activityId, activities.id), eq(activityClaims.attempt, activities.attempt)),
+      )
       .where(and(eq(activities.id, input.activityId), eq(activities.personaId, input.personaId)))
-      .for('update');
-    if (!activity) throw new NotFoundError('Activity not found');
-
-    const [previous] = await tx
-      .select()
-      .from(activityReports)
-      .where(eq(activityReports.idempotencyKey, report.idempotency_key));
+      .for('update', { of: activities });
+    if (!row) throw new NotFoundError('Activity not found');
+    const { activity, previous } = row;
     if (previous) {
       if (
         previous.activityId !== activity.id ||
@@ -92,9 +115,14 @@ export async function reportActivity(
       outcome: report.outcome,
       receivedAt: now,
     });
-    const execution = await loadExecution(tx, activity.executionId);
-    if (!execution) throw new NotFoundError('Execution not found');
-    const context: ReportContext = { tx, now, activity, execution, report };
+    const context: ReportContext = {
+      tx,
+      now,
+      activity,
+      execution: row.execution,
+      report,
+      claimedAt: row.claimedAt,
+    };
     const release = await applyOutcome(context);
     if (release) await releaseClaim(tx, { activityId: activity.id, attempt: activity.attempt, now });
     return { accepted: true, duplicate: false };
@@ -107,6 +135,8 @@ type ReportContext = {
   activity: ActivityRow;
   execution: ExecutionSnapshot;
   report: ReportActivityRequest;
+  /** When the attempt being reported was claimed (null for a claim recorded before claims were). */
+  claimedAt: Date | null;
 };
 
 /** Applies the outcome; answers whether the claim's limit unit goes back (nothing was done). */
@@ -160,13 +190,9 @@ async function finish(context: ReportContext, state: 'done' | 'failed') {
 }
 
 /** When the action happened: the runner's time, kept between its claim and now. */
-async function occurredAt(context: ReportContext): Promise<Date> {
-  const { tx, now, activity, report } = context;
-  const [claim] = await tx
-    .select({ claimedAt: activityClaims.claimedAt })
-    .from(activityClaims)
-    .where(and(eq(activityClaims.activityId, activity.id), eq(activityClaims.attempt, activity.attempt)));
-  const claimedAt = claim?.claimedAt ?? now;
+function occurredAt(context: ReportContext): Date {
+  const { now, report } = context;
+  const claimedAt = context.claimedAt ?? now;
   const performedAt = report.performed_at ? new Date(report.performed_at) : now;
   return new Date(Math.min(now.getTime(), Math.max(claimedAt.getTime(), performedAt.getTime())));
 }
@@ -174,15 +200,16 @@ async function occurredAt(context: ReportContext): Promise<Date> {
 async function performed(context: ReportContext) {
   const { tx, now, activity, execution } = context;
   await finish(context, 'done');
-  const at = await occurredAt(context);
-  await tx.insert(activityLog).values({
-    personaId: activity.personaId,
-    campaignId: activity.campaignId,
-    executionId: activity.executionId,
-    action: logActionOf(activity.operationType),
-    occurredAt: at,
-  });
-  await tx.update(contacts).set({ contactedAt: at }).where(eq(contacts.id, execution.contactId));
+  const at = occurredAt(context);
+  // The log line and the contact's last-contacted time in one statement.
+  await tx.execute(sql`
+    with logged as (
+      insert into ${activityLog} (persona_id, campaign_id, execution_id, action, occurred_at)
+      values (${activity.personaId}::uuid, ${activity.campaignId}::uuid, ${activity.executionId}::uuid,
+              ${logActionOf(activity.operationType)}, ${at.toISOString()}::timestamptz)
+      returning 1)
+    update ${contacts} set contacted_at = ${at.toISOString()}::timestamptz
+    where ${contacts.id} = ${execution.contactId}::uuid`);
   if (activity.operationType === 'Withdraw') {
     await advanceIfAt(
       tx,
