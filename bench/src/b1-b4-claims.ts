@@ -1,12 +1,20 @@
-import type { CampaignStep, ClaimedActivity, WorkingHours } from '@outpilot/contracts';
-import { expandSteps, isWithinWorkingHours, localDayIndex } from '@outpilot/domain';
+import type { ClaimedActivity, WorkingHours } from '@outpilot/contracts';
+import { isWithinWorkingHours, localDayIndex } from '@outpilot/domain';
 import { startTestServer, type TestServer } from '@outpilot/server/testing';
 import { Logger, makeWorkerUtils, run as runGraphile } from 'graphile-worker';
 import { claimActivities } from '../../apps/server/src/engine/claim-activities.ts';
 import { reportActivity } from '../../apps/server/src/engine/report-activity.ts';
 import { count, databaseUrlOf, runs, serverUrl, small, withClient } from './lib/env.ts';
 import { heading, printScenario } from './lib/report.ts';
-import { withIndexesRebuilt } from './lib/seed.ts';
+import {
+  allDays,
+  engineTemplates,
+  hoursOf,
+  type PersonaSpec,
+  seedEngine,
+  weekdays,
+  weekend,
+} from './lib/seed-engine.ts';
 import { median } from './lib/stats.ts';
 
 /**
@@ -20,133 +28,6 @@ const hourMs = 60 * minuteMs;
 const dayMs = 24 * hourMs;
 /** Monday 2 March 2026, 12:00 UTC: run r of B1 happens r days later (Mon, Tue, Wed). */
 const b1Start = new Date('2026-03-02T12:00:00Z');
-const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
-const weekend = ['saturday', 'sunday'] as const;
-const allDays = [...weekdays, ...weekend] as const;
-
-type Window = { start: number; duration: number };
-const hoursOf = (days: readonly string[], windows: Window[]): WorkingHours =>
-  Object.fromEntries(allDays.map((day) => [day, days.includes(day) ? windows : []])) as WorkingHours;
-
-/** The step lists of the bench's campaigns: the first step is the one queued; what follows comes later. */
-const templates: { steps: CampaignStep[]; operation: string; kind: string }[] = [
-  {
-    steps: [
-      { type: 'Connect', message_template: 'Hi {first_name}', timeout: 14_400, delay: 30 },
-      { type: 'Message', message_template: 'Thanks {first_name} from {company_name}!', timeout: 4320 },
-    ],
-    operation: 'Connect',
-    kind: 'invitations',
-  },
-  {
-    steps: [
-      { type: 'Message', message_template: 'Hello {first_name}', timeout: 4320 },
-      { type: 'Follow', timeout: 1440 },
-    ],
-    operation: 'Message',
-    kind: 'messages',
-  },
-  { steps: [{ type: 'Follow', timeout: 1440 }], operation: 'Follow', kind: 'follow' },
-  { steps: [{ type: 'VisitProfile', timeout: 60 }], operation: 'VisitProfile', kind: 'profileViews' },
-];
-
-type PersonaSpec = {
-  /** SQL expressions over the persona number p (1-based). */
-  offset: string;
-  workingHours: string;
-  follow: string;
-  invitations: string;
-  messages: string;
-};
-
-/**
- * Users, personas, contacts, Running campaigns (one per template and persona), executions InQueue
- * at step 1 and their queued activities (due and planned at `at`), all set-based in SQL with ids
- * derived from md5(tag, numbers). Answers the persona ids.
- */
-async function seedEngine(
-  url: string,
-  options: {
-    tag: string;
-    personas: number;
-    perPersona: number;
-    spec: PersonaSpec;
-    templates: number;
-    at: Date;
-  },
-): Promise<string[]> {
-  const { tag, personas, perPersona, spec } = options;
-  const steps = JSON.stringify(templates.slice(0, options.templates).map((t) => expandSteps(t.steps)));
-  const operations = templates.slice(0, options.templates).map((t) => t.operation);
-  const kinds = templates.slice(0, options.templates).map((t) => t.kind);
-  const id = (prefix: string, ...parts: string[]) =>
-    `md5('${tag}${prefix}' || ${parts.join(" || '-' || ")})::uuid`;
-  return withClient(url, async (client) => {
-    await client.query(
-      `insert into users (id, email, oidc_subject, created_at)
-       select ${id('u', 'p')}, '${tag}-' || p || '@bench.test', '${tag}-' || p, $2
-       from generate_series(1, $1::int) p`,
-      [personas, options.at],
-    );
-    await client.query(
-      `insert into personas (id, user_id, timezone_offset, working_hours, daily_follow_limit,
-         daily_invitations_limit, daily_messages_limit, onboarding, created_at)
-       select ${id('p', 'p')}, ${id('u', 'p')}, ${spec.offset}, (${spec.workingHours})::jsonb,
-         ${spec.follow}, ${spec.invitations}, ${spec.messages}, false, $2
-       from generate_series(1, $1::int) p`,
-      [personas, options.at],
-    );
-    const insertContacts = () =>
-      client.query(
-        `insert into contacts (id, persona_id, linkedin_public_identifier, first_name, last_name, full_name,
-         last_job, imported_at, created_at)
-       select ${id('k', 'p', 'g')}, ${id('p', 'p')}, '${tag}-' || p || '-' || g,
-         (array['Anna','Ben','Chloé','David','Eva'])[g % 5 + 1], (array['Meyer','Novak','Rossi'])[g % 3 + 1],
-         (array['Anna','Ben','Chloé','David','Eva'])[g % 5 + 1] || ' ' || (array['Meyer','Novak','Rossi'])[g % 3 + 1],
-         (array['Acme Inc.','Globex','Initech'])[g % 3 + 1], $3, $3
-       from generate_series(1, $1::int) p, generate_series(1, $2::int) g`,
-        [personas, perPersona, options.at],
-      );
-    if (personas * perPersona >= 20_000)
-      await withClient(url, (second) =>
-        withIndexesRebuilt([client, second], async () => {
-          await insertContacts();
-        }),
-      );
-    else await insertContacts();
-    await client.query(
-      `insert into campaigns (id, persona_id, name, state, steps, created_at, started_at)
-       select ${id('c', 'p', 't')}, ${id('p', 'p')}, 'Bench ' || t, 'Running', ($2::jsonb) -> (t - 1), $3, $3
-       from generate_series(1, $1::int) p, generate_series(1, jsonb_array_length($2::jsonb)) t`,
-      [personas, steps, options.at],
-    );
-    await client.query(
-      `insert into executions (id, persona_id, campaign_id, contact_id, state, step_index, due_at, step_states,
-         created_at, started_at)
-       select ${id('e', 'p', 'g')}, ${id('p', 'p')}, ${id('c', 'p', '(g % $3 + 1)')}, ${id('k', 'p', 'g')},
-         'InQueue', 0, $4, '{"1":"InQueue"}'::jsonb, $4, $4
-       from generate_series(1, $1::int) p, generate_series(1, $2::int) g`,
-      [personas, perPersona, options.templates, options.at],
-    );
-    await client.query(
-      `insert into activities (persona_id, campaign_id, execution_id, step_number, operation_type, limit_kind,
-         due_at, planned_at, state, created_at)
-       select ${id('p', 'p')}, ${id('c', 'p', '(g % $3 + 1)')}, ${id('e', 'p', 'g')}, 1,
-         ($4::text[])[g % $3 + 1], ($5::text[])[g % $3 + 1],
-         $6::timestamptz - interval '1 hour', $6::timestamptz - (g % 60) * interval '1 second', 'queued', $6
-       from generate_series(1, $1::int) p, generate_series(1, $2::int) g`,
-      [personas, perPersona, options.templates, operations, kinds, options.at],
-    );
-    for (const table of ['personas', 'contacts', 'campaigns', 'executions', 'activities'])
-      await client.query(`vacuum analyze ${table}`);
-    const { rows } = await client.query<{ id: string }>(
-      `select ${id('p', 'p')} as id from generate_series(1, $1::int) p`,
-      [personas],
-    );
-    return rows.map((row) => row.id);
-  });
-}
-
 type Deps = Pick<TestServer, 'db' | 'clock'>;
 
 /**
@@ -255,7 +136,7 @@ async function benchB1(server: TestServer, url: string): Promise<void> {
     personas,
     perPersona,
     spec,
-    templates: templates.length,
+    templates: engineTemplates,
     at: b1Start,
   });
   const total = personas * perPersona;
@@ -344,7 +225,7 @@ async function benchB4(server: TestServer, url: string): Promise<void> {
         tag,
         personas: perOffset * 2,
         perPersona: 60,
-        templates: 3,
+        templates: engineTemplates.slice(0, 3),
         at: new Date(start.getTime() - hourMs),
         spec: {
           offset: String(offset),

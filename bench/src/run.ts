@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchLists } from './b-lists.ts';
 import { benchClaims } from './b1-b4-claims.ts';
+import { benchLatency } from './b2-b3-latency.ts';
 import { benchImport } from './b5-import.ts';
 import { small } from './lib/env.ts';
 import { measureInitialBundle } from './web-bundle-size.ts';
@@ -43,5 +44,6 @@ if (wanted('B5')) await benchImport();
 if (wanted('B7')) await benchLists();
 
 if (wanted('B1') || wanted('B4')) await benchClaims();
+if (wanted('B2') || wanted('B3')) await benchLatency({ b2: wanted('B2'), b3: wanted('B3') });
 console.log(`\nTotal bench time ${((performance.now() - started) / 1000).toFixed(0)} s`);
 process.exit(0);
