@@ -90,6 +90,8 @@ export const executionSchema = z.object({
   linkedin_contact: linkedinContactSchema,
   campaign_id: z.uuid(),
   campaign_name: z.string().max(50),
+  /** When the contact entered the campaign (seed 002 §3 "Contact execution"). */
+  created: z.iso.datetime({ offset: true }),
   state: executionStateSchema,
   human_state: shortText,
   /** Minutes until the next planned activity; null when nothing is planned. */
@@ -127,9 +129,10 @@ export const executionsDeleteQuerySchema = z.object({
   searchQuery: z.string().max(200).optional(),
 });
 export type ExecutionsDeleteQuery = z.infer<typeof executionsDeleteQuerySchema>;
+/** The spec's "Preview of removal" (seed 002 §3): what the rules keep, by rule, and how many go. */
 export const executionsDeletePreviewSchema = z.object({
-  valid_count: countSchema,
-  invalid_count: countSchema,
+  validation_rules_summary: z.array(z.object({ count: countSchema, description: shortText })).max(100),
+  valid_audience_count: countSchema,
 });
 export type ExecutionsDeletePreview = z.infer<typeof executionsDeletePreviewSchema>;
 export const executionsDeleteResponseSchema = z.object({ count: countSchema });

@@ -516,8 +516,8 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
 
     const filter = encodeURIComponent(`id eq ${execution.id}`);
     expect((await call('GET', `/executions/delete/preview?filter=${filter}`, token)).body).toEqual({
-      valid_count: 1,
-      invalid_count: 0,
+      validation_rules_summary: [],
+      valid_audience_count: 1,
     });
     expect((await call('DELETE', `/executions/delete?filter=${filter}`, token)).body).toEqual({ count: 1 });
     expect((await call('GET', `/campaigns/${campaign.id}`, token)).body.target_audience_count).toBe(1);
@@ -651,8 +651,8 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
           `/executions/delete?filter=${encodeURIComponent(`id eq ${execution?.id}`)}`,
           stranger.token,
         )
-      ).body,
-    ).toEqual({ count: 0 });
+      ).status,
+    ).toBe(422);
     expect((await call('GET', `/campaigns/${owner.campaign.id}`, owner.token)).body.state).toBe('Running');
   });
 });

@@ -1,9 +1,10 @@
-import type { ExecutionsDeletePreview, ExecutionsDeleteQuery } from '@outpilot/contracts';
+import { contactsTexts, type ExecutionsDeletePreview, type ExecutionsDeleteQuery } from '@outpilot/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { replanPersonaQueue } from '../activities-queue/plan-persona-queue.ts';
 import { rowsOf } from '../campaigns/db-executor.ts';
 import { activities, campaignAudience, contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { ValidationError } from '../errors.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
 import { executionListQuery } from './execution-list-query.ts';
 
@@ -18,7 +19,13 @@ function selectionWhere(personaId: string, query: ExecutionsDeleteQuery): SQL {
   return and(eq(executions.personaId, personaId), compiled.where) as SQL;
 }
 
-/** GET executions/delete/preview: how many of the selected contacts would be excluded. */
+/** The rule that keeps a selected contact in its campaign, as the exclude dialog lists it. */
+export const inFlightRuleDescription = "Contacts with an action in progress can't be excluded";
+
+/**
+ * GET executions/delete/preview: how many of the selected contacts would be excluded and, by
+ * rule, how many would stay (seed 002 §3 "Preview of removal", §5).
+ */
 export async function previewDeleteExecutions(
   deps: Pick<AppDeps, 'db'>,
   input: { personaId: string; query: ExecutionsDeleteQuery },
@@ -31,12 +38,18 @@ export async function previewDeleteExecutions(
     .from(executions)
     .innerJoin(contacts, eq(contacts.id, executions.contactId))
     .where(selectionWhere(input.personaId, input.query));
-  return { valid_count: row?.valid ?? 0, invalid_count: row?.invalid ?? 0 };
+  const kept = row?.invalid ?? 0;
+  return {
+    validation_rules_summary: kept === 0 ? [] : [{ count: kept, description: inFlightRuleDescription }],
+    valid_audience_count: row?.valid ?? 0,
+  };
 }
 
 /**
  * DELETE executions/delete ('Contacts are excluded'): removes the selected contacts from their
  * campaigns (executions, their activities, their audience rows), except those a runner holds.
+ * None removable (the preview's 'Please select other contacts', or a claim since the preview):
+ * 422 and nothing changes, as DELETE contacts does.
  */
 export async function deleteExecutions(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -50,13 +63,12 @@ export async function deleteExecutions(
         where ${contacts.id} = ${executions.contactId} and ${where} and not ${inFlight}
         returning ${executions.campaignId} as campaign_id, ${executions.contactId} as contact_id`),
     );
-    if (deleted.length > 0) {
-      await tx.execute(sql`
-        delete from ${campaignAudience} a
-        using jsonb_to_recordset(${JSON.stringify(deleted)}::jsonb) as d(campaign_id uuid, contact_id uuid)
-        where a.campaign_id = d.campaign_id and a.contact_id = d.contact_id`);
-      await replanPersonaQueue(tx, input.personaId, deps.clock.now());
-    }
+    if (deleted.length === 0) throw new ValidationError('filter', contactsTexts.selectOtherContacts);
+    await tx.execute(sql`
+      delete from ${campaignAudience} a
+      using jsonb_to_recordset(${JSON.stringify(deleted)}::jsonb) as d(campaign_id uuid, contact_id uuid)
+      where a.campaign_id = d.campaign_id and a.contact_id = d.contact_id`);
+    await replanPersonaQueue(tx, input.personaId, deps.clock.now());
     return { count: deleted.length };
   });
 }

@@ -73,6 +73,38 @@ describe.each(testBackends())('executions of one contact on $name', ({ databaseU
     expect(executionsPageResponseSchema.parse(await theirs.json()).total).toBe(0);
   });
 
+  it("says when each contact entered the campaign and why a paused campaign's step waits", async () => {
+    const user = await signedIn();
+    const [ada] = await createContacts(server.db, user.personaId, 1);
+    if (!ada) throw new Error('no contacts');
+    const paused = await createCampaignRow(server.db, user.personaId, { name: 'Paused', state: 'Stopped' });
+    const execution = await createExecutionRow(server.db, paused, ada.id, {
+      state: 'InQueue',
+      stepIndex: 0,
+      stepStates: { '1': 'InQueue' },
+    });
+    const entered = new Date('2026-02-03T04:05:06.000Z');
+    await server.db.update(executions).set({ createdAt: entered }).where(eq(executions.id, execution.id));
+
+    const page = executionsPageResponseSchema.parse(
+      await (await callApi(server.url, 'GET', byContact(ada.id), user.token)).json(),
+    );
+    const [document] = page.documents;
+    expect(document?.created).toBe(entered.toISOString());
+    expect(document?.step_executions.map(({ type, human_state, hint }) => [type, human_state, hint])).toEqual(
+      [
+        ['Connect', 'In queue', 'The campaign is paused'],
+        ['Delay', 'Not started', null],
+        ['Message', 'Not started', null],
+      ],
+    );
+    expect(document?.actions.complete).toEqual({ enabled: true, hint: null });
+    expect(document?.actions.open_conversation).toEqual({
+      enabled: false,
+      hint: 'No conversation with this contact yet',
+    });
+  });
+
   it('refuses a contact id that is not a uuid with a 422, never a 500', async () => {
     const user = await signedIn();
     const response = await callApi(server.url, 'GET', byContact("x' or 1 eq 1 or id eq 'y"), user.token);

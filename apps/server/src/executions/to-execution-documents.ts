@@ -1,4 +1,5 @@
 import type {
+  CampaignState,
   Execution,
   ExecutionActions,
   ExecutionState,
@@ -52,7 +53,18 @@ export function renderStepMessage(step: StoredStep | undefined, contact: Linkedi
   return template.trim() === '' ? null : renderTemplate(template, contact);
 }
 
-export function toStepExecutions(steps: readonly StoredStep[], stepStates: StepStates): StepExecution[] {
+/** Why the step an execution stands on does not move, when the step's state alone cannot say. */
+export const stepHints = { campaignPaused: 'The campaign is paused' } as const;
+
+/**
+ * Each stored step's state; `current` is the step the execution stands on (0-based) and the hint
+ * it carries (a still-going contact of a stopped campaign reads 'The campaign is paused').
+ */
+export function toStepExecutions(
+  steps: readonly StoredStep[],
+  stepStates: StepStates,
+  current: { index: number | null; hint: string | null } = { index: null, hint: null },
+): StepExecution[] {
   return steps.map((step, index) => {
     const state: ExecutionState = stepStates[String(index + 1)] ?? 'NotStarted';
     return {
@@ -61,12 +73,16 @@ export function toStepExecutions(steps: readonly StoredStep[], stepStates: StepS
       is_visible: step.type !== 'Delay',
       state,
       human_state: humanState(state, step.type),
-      hint: null,
+      hint: index === current.index ? current.hint : null,
     };
   });
 }
 
 const activeStates: ReadonlySet<ExecutionState> = new Set(['NotStarted', 'InQueue', 'InProgress']);
+
+function currentStepHint(execution: ExecutionView['execution'], campaign: ExecutionView['campaign']) {
+  return campaign.state === 'Stopped' && activeStates.has(execution.state) ? stepHints.campaignPaused : null;
+}
 
 export function executionActions(state: ExecutionState, conversationUrl: string | null): ExecutionActions {
   const on = { enabled: true, hint: null };
@@ -84,7 +100,7 @@ export function executionActions(state: ExecutionState, conversationUrl: string 
 export type ExecutionView = {
   execution: typeof executions.$inferSelect;
   contact: ContactRow;
-  campaign: { id: string; name: string; steps: StoredStep[] };
+  campaign: { id: string; name: string; state: CampaignState; steps: StoredStep[] };
   activity: {
     id: string;
     stepNumber: number;
@@ -105,7 +121,7 @@ export async function loadExecutionViews(
     .select({
       execution: executions,
       contact: contacts,
-      campaign: { id: campaigns.id, name: campaigns.name, steps: campaigns.steps },
+      campaign: { id: campaigns.id, name: campaigns.name, state: campaigns.state, steps: campaigns.steps },
     })
     .from(executions)
     .innerJoin(contacts, eq(contacts.id, executions.contactId))
@@ -167,6 +183,7 @@ export function toExecutionDocument(view: ExecutionView, now: Date): Execution {
     linkedin_contact: linkedinContact,
     campaign_id: campaign.id,
     campaign_name: campaign.name,
+    created: execution.createdAt.toISOString(),
     state: execution.state,
     human_state: executionHumanState(
       {
@@ -178,7 +195,10 @@ export function toExecutionDocument(view: ExecutionView, now: Date): Execution {
       campaign.steps,
     ),
     start_in: runIn,
-    step_executions: toStepExecutions(campaign.steps, execution.stepStates),
+    step_executions: toStepExecutions(campaign.steps, execution.stepStates, {
+      index: execution.stepIndex,
+      hint: currentStepHint(execution, campaign),
+    }),
     actions: executionActions(execution.state, execution.conversationUrl),
     conversation_url: execution.conversationUrl,
     step_number: stepNumber,

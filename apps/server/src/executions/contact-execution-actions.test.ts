@@ -1,0 +1,126 @@
+import {
+  contactsPageAnswerSchema,
+  errorBodySchema,
+  executionSchema,
+  executionsDeletePreviewSchema,
+} from '@outpilot/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, executions } from '../db/schema.ts';
+import {
+  addAudience,
+  callApi,
+  createAccount,
+  createCampaignRow,
+  createContacts,
+  createExecutionRow,
+  issueTestSession,
+  startTestServer,
+  type TestServer,
+  testBackends,
+} from '../testing/index.ts';
+
+/**
+ * The contacts screen's row actions on a contact's latest execution (seed 002 §2.2, §4-§5, §7.1):
+ * exclude through GET executions/delete/preview and DELETE executions/delete, and complete.
+ */
+describe.each(testBackends())('exclude and complete one contact on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** A running campaign with two contacts in queue; the second's invitation is in a runner's hands. */
+  async function runningPair() {
+    const account = await createAccount(server.db, { onboarded: true });
+    const { accessToken: token } = await issueTestSession(server.app, account);
+    const [ada, bob] = await createContacts(server.db, account.personaId, 2);
+    if (!ada || !bob) throw new Error('no contacts');
+    const campaign = await createCampaignRow(server.db, account.personaId, { state: 'Running' });
+    await addAudience(server.db, campaign, [ada.id, bob.id]);
+    const queued = { state: 'InQueue', stepIndex: 0, stepStates: { '1': 'InQueue' } } as const;
+    const adaRun = await createExecutionRow(server.db, campaign, ada.id, queued);
+    const bobRun = await createExecutionRow(server.db, campaign, bob.id, queued);
+    await server.db.insert(activities).values({
+      personaId: account.personaId,
+      campaignId: campaign.id,
+      executionId: bobRun.id,
+      stepNumber: 1,
+      operationType: 'Connect',
+      dueAt: new Date(),
+      plannedAt: new Date(),
+      state: 'claimed',
+      attempt: 1,
+    });
+    const call = (method: string, path: string) => callApi(server.url, method, path, token);
+    return { token, call, ada, bob, adaRun, bobRun, campaign };
+  }
+
+  const ids = (...executionIds: string[]) =>
+    encodeURIComponent(`id in (${executionIds.map((id) => `'${id}'`).join(', ')})`);
+
+  it('previews the exclusion with the rule that keeps a contact a runner is acting on', async () => {
+    const { call, adaRun, bobRun } = await runningPair();
+    const preview = async (filter: string) => {
+      const response = await call('GET', `/executions/delete/preview?filter=${filter}`);
+      expect(response.status).toBe(200);
+      return executionsDeletePreviewSchema.parse(await response.json());
+    };
+    expect(await preview(ids(adaRun.id))).toEqual({ validation_rules_summary: [], valid_audience_count: 1 });
+    expect(await preview(ids(adaRun.id, bobRun.id))).toEqual({
+      validation_rules_summary: [
+        { count: 1, description: "Contacts with an action in progress can't be excluded" },
+      ],
+      valid_audience_count: 1,
+    });
+    expect((await preview(ids(bobRun.id))).valid_audience_count).toBe(0);
+  });
+
+  it('excludes the contact from that campaign only, and refuses when nobody can be excluded', async () => {
+    const { call, ada, bob, adaRun, bobRun, campaign } = await runningPair();
+
+    const refused = await call('DELETE', `/executions/delete?filter=${ids(bobRun.id)}`);
+    expect(refused.status).toBe(422);
+    expect(errorBodySchema.parse(await refused.json()).message).toBe('Please select other contacts');
+    expect(await server.db.select().from(executions).where(eq(executions.id, bobRun.id))).toHaveLength(1);
+
+    const excluded = await call('DELETE', `/executions/delete?filter=${ids(adaRun.id)}`);
+    expect(excluded.status).toBe(200);
+    expect(await excluded.json()).toEqual({ count: 1 });
+
+    // The row no longer lists the campaign; the other contact stays in it.
+    const page = contactsPageAnswerSchema.parse(
+      await (
+        await call('GET', `/contacts/page?$filter=${ids(ada.id, bob.id)}&$orderby=full_name asc`)
+      ).json(),
+    );
+    const campaignsOf = new Map(page.documents.map((contact) => [contact.id, contact.campaigns]));
+    expect(campaignsOf.get(ada.id)).toEqual([]);
+    expect(campaignsOf.get(bob.id)).toEqual([campaign.id]);
+  });
+
+  it('completes an execution once; another workspace gets a 404 and a malformed id a 4xx', async () => {
+    const { call, adaRun } = await runningPair();
+    const completed = await call('PUT', `/executions/${adaRun.id}/complete`);
+    expect(completed.status).toBe(200);
+    const execution = executionSchema.parse(await completed.json());
+    expect(execution.human_state).toBe('Cancelled by you');
+    expect(execution.actions.complete).toEqual({
+      enabled: false,
+      hint: 'The conversation is already finished',
+    });
+    expect((await call('PUT', `/executions/${adaRun.id}/complete`)).status).toBe(422);
+
+    const stranger = await createAccount(server.db, { onboarded: true });
+    const { accessToken } = await issueTestSession(server.app, stranger);
+    const theirs = await callApi(server.url, 'PUT', `/executions/${adaRun.id}/complete`, accessToken);
+    expect(theirs.status).toBe(404);
+    const malformed = await call('PUT', '/executions/not-a-uuid/complete');
+    expect(malformed.status).toBeGreaterThanOrEqual(400);
+    expect(malformed.status).toBeLessThan(500);
+  });
+});
