@@ -6,27 +6,102 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import type { ClientConfig, ContactDocument } from '@outpilot/contracts';
+import type { ClientConfig, ContactDocument, Execution } from '@outpilot/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { openProfileTarget } from './contact-cell.tsx';
+import type { ContactRowAction } from './contact-row-actions.tsx';
 import { MoreVertIcon } from './grid-icons.tsx';
 import { rowMenuOrigins } from './row-menu-placement.ts';
 import {
+  type ContactParticipation,
   type ParticipatedCampaign,
   participatedCampaignPath,
   useContactCampaigns,
 } from './use-contact-campaigns.ts';
 
 export const rowMenuTexts = {
+  showDetails: 'Show details',
+  openProfile: 'Open profile',
+  openConversation: 'Open conversation',
+  exclude: 'Exclude',
+  complete: 'Complete',
   participate: 'Participate in campaigns',
   noCampaigns: 'No campaigns yet',
   loading: 'Loading campaigns…',
   failed: 'Campaigns could not be loaded',
-  openProfile: 'Open profile',
   archived: 'Archived',
+  /** Why the execution actions are disabled for a contact in no campaign. */
+  inNoCampaign: 'Not in a campaign yet',
+  /** … and for one only in campaigns that have not started with it (a draft's audience). */
+  notStarted: 'No campaign has started for this contact yet',
 } as const;
 
 const newTab = { component: 'a', target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** A menu entry: enabled (with an optional second line), or disabled with the reason as its second line. */
+type ItemState = { enabled: true; detail: string | null } | { enabled: false; reason: string | null };
+
+/**
+ * The row actions' states from the contact's latest execution (the first of executions/page by
+ * created desc, seed 002 §7.1): each follows the execution's action flag and hint; with no
+ * execution to act on they are disabled with the reason.
+ */
+export function rowActionStates(
+  contact: ContactDocument,
+  participation: Pick<UseQueryResult<ContactParticipation>, 'data' | 'isError'>,
+): {
+  latest: Execution | null;
+  showDetails: ItemState;
+  openConversation: ItemState & { url: string | null };
+  exclude: ItemState;
+  complete: ItemState;
+} {
+  const latest = participation.data?.executions[0] ?? null;
+  const reason =
+    contact.campaigns.length === 0
+      ? rowMenuTexts.inNoCampaign
+      : participation.isError
+        ? rowMenuTexts.failed
+        : participation.data === undefined
+          ? null
+          : rowMenuTexts.notStarted;
+  const off: ItemState = { enabled: false, reason };
+  const byFlag = (flag: Execution['actions']['complete'] | undefined, detail: string | null): ItemState =>
+    !flag ? off : flag.enabled ? { enabled: true, detail } : { enabled: false, reason: flag.hint };
+  const url = latest?.conversation_url ?? null;
+  const conversation = byFlag(latest?.actions.open_conversation, null);
+  const hasCampaigns = (participation.data?.campaigns.length ?? 0) > 0;
+  return {
+    latest,
+    // Details also lists the campaigns the contact is only a target of, so they are enough.
+    showDetails: latest
+      ? byFlag(latest.actions.show_details, null)
+      : hasCampaigns
+        ? { enabled: true, detail: null }
+        : off,
+    openConversation:
+      conversation.enabled && url === null ? { enabled: false, reason: null, url } : { ...conversation, url },
+    exclude: latest ? { enabled: true, detail: latest.campaign_name } : off,
+    complete: byFlag(latest?.actions.complete, latest?.campaign_name ?? null),
+  };
+}
+
+function ActionItem({ label, state, onClick }: { label: string; state: ItemState; onClick: () => void }) {
+  if (!state.enabled) {
+    // A disabled item takes no pointer events, so the reason is its second line, not a tooltip.
+    return (
+      <MenuItem disabled>
+        <ListItemText primary={label} secondary={state.reason} />
+      </MenuItem>
+    );
+  }
+  return (
+    <MenuItem onClick={onClick}>
+      <ListItemText primary={label} secondary={state.detail} slotProps={{ secondary: { noWrap: true } }} />
+    </MenuItem>
+  );
+}
 
 function CampaignItem({ campaign, onOpen }: { campaign: ParticipatedCampaign; onOpen: () => void }) {
   const state = campaign.archived ? `${campaign.stateLabel} · ${rowMenuTexts.archived}` : campaign.stateLabel;
@@ -39,16 +114,15 @@ function CampaignItem({ campaign, onOpen }: { campaign: ParticipatedCampaign; on
 
 function CampaignItems({
   contact,
-  open,
+  participation,
   onOpen,
 }: {
   contact: ContactDocument;
-  open: boolean;
+  participation: UseQueryResult<ContactParticipation>;
   onOpen: () => void;
 }) {
-  const campaigns = useContactCampaigns(contact, open);
   if (contact.campaigns.length === 0) return <MenuItem disabled>{rowMenuTexts.noCampaigns}</MenuItem>;
-  if (campaigns.isPending) {
+  if (participation.isPending) {
     return (
       <MenuItem disabled>
         <CircularProgress size={14} sx={{ mr: 1 }} />
@@ -56,11 +130,10 @@ function CampaignItems({
       </MenuItem>
     );
   }
-  if (campaigns.isError) return <MenuItem disabled>{rowMenuTexts.failed}</MenuItem>;
-  if (campaigns.data.length === 0) return <MenuItem disabled>{rowMenuTexts.noCampaigns}</MenuItem>;
-  return campaigns.data.map((campaign) => (
-    <CampaignItem key={campaign.id} campaign={campaign} onOpen={onOpen} />
-  ));
+  if (participation.isError) return <MenuItem disabled>{rowMenuTexts.failed}</MenuItem>;
+  const { campaigns } = participation.data;
+  if (campaigns.length === 0) return <MenuItem disabled>{rowMenuTexts.noCampaigns}</MenuItem>;
+  return campaigns.map((campaign) => <CampaignItem key={campaign.id} campaign={campaign} onOpen={onOpen} />);
 }
 
 type ContactRowMenuProps = {
@@ -68,13 +141,17 @@ type ContactRowMenuProps = {
   config: ClientConfig;
   /** Read when the menu opens: whether this row's menu opens upward (§2.2). */
   opensUpward: () => boolean;
+  /** Show details, Complete and Exclude: the list runs their dialogs. */
+  onAction: (action: ContactRowAction) => void;
 };
 
 /**
- * The row's dropdown of the pinned action column: Open profile (disabled with the server's hint
- * when not allowed) and the campaigns the contact participates in, each opened in a new tab.
+ * The row's dropdown of the pinned action column (seed 002 §2.2 row actions): Show details, Open
+ * profile, Open conversation, Exclude and Complete on the contact's latest execution, each
+ * disabled with the server's hint or the reason, then the campaigns the contact participates in,
+ * each opened in a new tab.
  */
-export function ContactRowMenu({ contact, config, opensUpward }: ContactRowMenuProps) {
+export function ContactRowMenu({ contact, config, opensUpward, onAction }: ContactRowMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Kept after closing, so a closing menu fades out where it was instead of jumping.
   const [upward, setUpward] = useState(false);
@@ -82,6 +159,15 @@ export function ContactRowMenu({ contact, config, opensUpward }: ContactRowMenuP
   const open = anchor !== null;
   const close = () => setAnchor(null);
   const profile = openProfileTarget(config, contact);
+  const participation = useContactCampaigns(contact, open);
+  const actions = rowActionStates(contact, participation);
+  const run = (action: ContactRowAction) => {
+    close();
+    onAction(action);
+  };
+  const onLatest = (kind: 'complete' | 'exclude') => () => {
+    if (actions.latest) run({ kind, contact, execution: actions.latest });
+  };
 
   return (
     <>
@@ -108,19 +194,38 @@ export function ContactRowMenu({ contact, config, opensUpward }: ContactRowMenuP
         {...rowMenuOrigins(upward)}
         slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 360, maxHeight: 420 } } }}
       >
+        <ActionItem
+          label={rowMenuTexts.showDetails}
+          state={actions.showDetails}
+          onClick={() => run({ kind: 'details', contact })}
+        />
         {profile.url !== null ? (
           <MenuItem {...newTab} href={profile.url} onClick={close}>
             {rowMenuTexts.openProfile}
           </MenuItem>
         ) : (
-          // A disabled item takes no pointer events, so the hint is its second line, not a tooltip.
-          <MenuItem disabled>
-            <ListItemText primary={rowMenuTexts.openProfile} secondary={profile.hint} />
-          </MenuItem>
+          <ActionItem
+            label={rowMenuTexts.openProfile}
+            state={{ enabled: false, reason: profile.hint }}
+            onClick={close}
+          />
         )}
+        {actions.openConversation.enabled && actions.openConversation.url !== null ? (
+          <MenuItem {...newTab} href={actions.openConversation.url} onClick={close}>
+            {rowMenuTexts.openConversation}
+          </MenuItem>
+        ) : (
+          <ActionItem
+            label={rowMenuTexts.openConversation}
+            state={actions.openConversation}
+            onClick={close}
+          />
+        )}
+        <ActionItem label={rowMenuTexts.exclude} state={actions.exclude} onClick={onLatest('exclude')} />
+        <ActionItem label={rowMenuTexts.complete} state={actions.complete} onClick={onLatest('complete')} />
         <Divider />
         <ListSubheader sx={{ lineHeight: '32px' }}>{rowMenuTexts.participate}</ListSubheader>
-        <CampaignItems contact={contact} open={open} onOpen={close} />
+        <CampaignItems contact={contact} participation={participation} onOpen={close} />
       </Menu>
     </>
   );

@@ -21,6 +21,7 @@ import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { ContactCell } from './contact-cell.tsx';
+import type { ContactRowAction } from './contact-row-actions.tsx';
 import { ContactRowMenu } from './contact-row-menu.tsx';
 import { type ContactsSelection, isRowSelected } from './contacts-selection.ts';
 import { formatGridDate } from './format-grid-date.ts';
@@ -55,6 +56,8 @@ type ContactsGridProps = {
   /** The ids ticked on this page after a user's click. */
   onPageSelectionChange: (tickedIds: string[]) => void;
   onDeleteContact: (contact: ContactDocument) => void;
+  /** Show details, Complete and Exclude of a row's menu. */
+  onRowAction: (action: ContactRowAction) => void;
   /** Receives the grid api once ready, for the column chooser. */
   onApiReady?: (api: GridApi<ContactDocument>) => void;
 };
@@ -108,6 +111,7 @@ export function ContactsGrid({
   selection,
   onPageSelectionChange,
   onDeleteContact,
+  onRowAction,
   onApiReady,
 }: ContactsGridProps) {
   const config = useClientConfig();
@@ -139,8 +143,7 @@ export function ContactsGrid({
         resizable: false,
         sortable: false,
         suppressMovable: true,
-        // The row menu holds Open profile and the contact's campaigns (§2.2 row actions); the
-        // execution actions of that list belong to the campaign-contact grid (docs/decisions.md).
+        // The row menu holds the §2.2 row actions and the contact's campaigns; Delete beside it.
         cellRenderer: ({ data, node, api }: CustomCellRendererProps<ContactDocument>) =>
           data ? (
             <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
@@ -148,6 +151,7 @@ export function ContactsGrid({
                 contact={data}
                 config={config}
                 opensUpward={() => rowMenuOpensUpward(api.getDisplayedRowCount(), node.rowIndex ?? -1)}
+                onAction={onRowAction}
               />
               <Tooltip title="Delete">
                 <IconButton
@@ -162,7 +166,7 @@ export function ContactsGrid({
           ) : null,
       },
     ],
-    [config, onDeleteContact],
+    [config, onDeleteContact, onRowAction],
   );
 
   const syncSelection = useCallback(() => {

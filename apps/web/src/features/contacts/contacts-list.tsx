@@ -28,6 +28,7 @@ import {
   emptyContactFilters,
   hasContactFilters,
 } from './contact-filters.ts';
+import { useContactRowActions } from './contact-row-actions.tsx';
 import { ContactsGrid } from './contacts-grid.tsx';
 import { ContactsIntro } from './contacts-intro.tsx';
 import { ContactsPager } from './contacts-pager.tsx';
@@ -111,6 +112,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
   const exportContacts = useExportContacts();
   const deletePreview = useDeletePreview();
   const deleteContacts = useDeleteContacts();
+  const rowActions = useContactRowActions();
 
   const resetList = () => {
     setPage(0);
@@ -259,6 +261,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
             selection={selection}
             onPageSelectionChange={onPageSelectionChange}
             onDeleteContact={onDeleteContact}
+            onRowAction={rowActions.act}
             onApiReady={setGridApi}
           />
           {contacts.isSuccess && rows.length === 0 && (
@@ -297,6 +300,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
           onConfirm={confirmDelete}
           onClose={() => setPreview(null)}
         />
+        {rowActions.dialogs}
       </Stack>
       {wizard}
     </>

@@ -1,4 +1,4 @@
-import { campaignsPaths } from '@outpilot/contracts';
+import { campaignsPaths, type Execution, executionsPageResponseSchema } from '@outpilot/contracts';
 import { executionStateLabels } from '@outpilot/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -10,13 +10,8 @@ import { contactsQueryKeys } from './contacts-query-keys.ts';
 /** One entry of a contact's 'Participate in campaigns' menu. */
 export type ParticipatedCampaign = { id: string; name: string; stateLabel: string; archived: boolean };
 
-const executionsSchema = z.object({
-  documents: z.array(
-    z.object({ campaign_id: z.string(), campaign_name: z.string(), human_state: z.string() }),
-  ),
-});
 const campaignsSchema = z.object({ documents: z.array(z.object({ id: z.string(), name: z.string() })) });
-type ExecutionEntry = z.infer<typeof executionsSchema>['documents'][number];
+type ExecutionEntry = Pick<Execution, 'campaign_id' | 'campaign_name' | 'human_state'>;
 type CampaignEntry = z.infer<typeof campaignsSchema>['documents'][number];
 
 // A contact in more campaigns than this is not one a menu can list usefully anyway.
@@ -65,12 +60,18 @@ export function participatedCampaignPath(campaign: ParticipatedCampaign): string
   return `/${campaign.archived ? 'archive' : 'campaigns'}/${encodeURIComponent(campaign.id)}`;
 }
 
+/**
+ * What a contact's row knows of its campaigns: the menu's entries, and its executions newest
+ * first (the first is the latest, which the row actions act on; Show details lists them all).
+ */
+export type ContactParticipation = { campaigns: ParticipatedCampaign[]; executions: Execution[] };
+
 async function loadParticipation(
   api: ApiClient,
   contactId: string,
   campaignIds: readonly string[],
   signal: AbortSignal,
-): Promise<ParticipatedCampaign[]> {
+): Promise<ContactParticipation> {
   // Campaigns of campaignIds: GET campaigns/page answers archived ones only when asked for them.
   const campaignsAmong = (ids: readonly string[], archived: boolean) =>
     api.request({
@@ -87,7 +88,7 @@ async function loadParticipation(
         $orderby: 'created desc',
         $take: maxExecutions,
       },
-      schema: executionsSchema,
+      schema: executionsPageResponseSchema,
       signal,
     }),
     campaignsAmong(campaignIds, true),
@@ -98,18 +99,22 @@ async function loadParticipation(
   ]);
   const unnamed = campaignIds.filter((id) => !known.has(id));
   const targets = unnamed.length === 0 ? { documents: [] } : await campaignsAmong(unnamed, false);
-  return participatedCampaigns({
+  return {
+    campaigns: participatedCampaigns({
+      executions: executions.documents,
+      archived: archived.documents,
+      targets: targets.documents,
+    }),
     executions: executions.documents,
-    archived: archived.documents,
-    targets: targets.documents,
-  });
+  };
 }
 
 /**
- * The campaigns a contact takes part in, asked while its row menu is open: GET executions/page by
- * linkedin_contact/id (created desc) for the execution states, GET campaigns/page (archived=true)
- * among the row's campaign ids for the archived flag, and the names of campaigns it is only a
- * target of. A contact whose row lists no campaign needs no call (the menu says so at once).
+ * The campaigns a contact takes part in, asked while its row menu (or its details) is open: GET
+ * executions/page by linkedin_contact/id (created desc) for the executions, GET campaigns/page
+ * (archived=true) among the row's campaign ids for the archived flag, and the names of campaigns
+ * it is only a target of. A contact whose row lists no campaign needs no call (the menu says so
+ * at once).
  */
 export function useContactCampaigns(contact: { id: string; campaigns: readonly string[] }, enabled: boolean) {
   const api = useApi();

@@ -1,0 +1,21 @@
+import { campaignsPaths, executionsDeleteResponseSchema } from '@outpilot/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import { buildIdsFilter } from './contact-filters.ts';
+import { contactsQueryKeys } from './contacts-query-keys.ts';
+
+/** DELETE executions/delete: takes the contacts of these executions out of their campaigns. */
+export function useExcludeContacts() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (executionIds: readonly string[]) =>
+      api.request({
+        method: 'DELETE',
+        path: campaignsPaths.executionsDelete,
+        query: { filter: buildIdsFilter(executionIds) },
+        schema: executionsDeleteResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKeys.all }),
+  });
+}

@@ -1,0 +1,17 @@
+import { campaignsPaths, executionsDeletePreviewSchema } from '@outpilot/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import { buildIdsFilter } from './contact-filters.ts';
+
+/** GET executions/delete/preview: what the rules keep in their campaigns, asked when Exclude is pressed. */
+export function useExcludePreview() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: (executionIds: readonly string[]) =>
+      api.request({
+        path: campaignsPaths.executionsDeletePreview,
+        query: { filter: buildIdsFilter(executionIds) },
+        schema: executionsDeletePreviewSchema,
+      }),
+  });
+}
