@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ContactsPage } from '../pages/contacts-page.ts';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
@@ -12,6 +12,30 @@ async function signInAt(page: Page, path: string, account: E2eAccount) {
   await new OnboardingPage(page).startSignIn();
   await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
   await new ShellPage(page).expectLoaded();
+}
+
+type UserApiAnswer = { id: string; documents: { id: string; full_name: string }[] };
+
+/**
+ * The main API as the signed-in user's page calls it. The campaign screens are another issue's;
+ * the campaigns API sets the scene, as the user's own page would (the in-page agent keeps the
+ * signed-in user's tokens).
+ */
+async function userApi(page: Page, request: APIRequestContext) {
+  const token = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
+        .accessToken,
+  );
+  return async (method: string, path: string, data?: unknown): Promise<UserApiAnswer> => {
+    const response = await request.fetch(`/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+      ...(data === undefined ? {} : { data }),
+    });
+    expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
+    return (await response.json()) as UserApiAnswer;
+  };
 }
 
 test('pages, searches and filters the contacts, remembering the page size', async ({ page, request }) => {
@@ -168,22 +192,7 @@ test("a contact's row menu lists the campaigns it takes part in and opens one in
   const names = await contacts.rowNames();
   const [first = '', second = ''] = names;
 
-  // The campaign screens are another issue's; the campaigns API sets the scene, as the user's
-  // own page would (the in-page agent keeps the signed-in user's tokens).
-  const token = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
-        .accessToken,
-  );
-  const api = async (method: string, path: string, data?: unknown) => {
-    const response = await request.fetch(`/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(data === undefined ? {} : { data }),
-    });
-    expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true);
-    return (await response.json()) as { id: string; documents: { id: string; full_name: string }[] };
-  };
+  const api = await userApi(page, request);
   const [firstContact] = (await api('GET', '/contacts/page?$take=1')).documents;
   expect(firstContact?.full_name).toBe(first);
   const audience = { filter: `id in ('${firstContact?.id}')` };
@@ -205,10 +214,11 @@ test("a contact's row menu lists the campaigns it takes part in and opens one in
   const menu = await contacts.openRowMenu(first);
   await expect(menu.getByRole('menuitem', { name: 'Open profile' })).toHaveAttribute('target', '_blank');
   await expect(menu.getByText('Participate in campaigns')).toBeVisible();
-  const running = menu.getByRole('menuitem', { name: /Spring outreach/ });
+  // Exclude and Complete name the campaign on their second line; the campaign's own entry starts with it.
+  const running = menu.getByRole('menuitem', { name: /^Spring outreach/ });
   await expect(running).toContainText('In queue');
   await expect(running).toHaveAttribute('href', `/campaigns/${spring.id}`);
-  const archived = menu.getByRole('menuitem', { name: /Old founders/ });
+  const archived = menu.getByRole('menuitem', { name: /^Old founders/ });
   await expect(archived).toContainText('Not started · Archived');
   await expect(archived).toHaveAttribute('href', `/archive/${founders.id}`);
 
@@ -222,7 +232,9 @@ test("a contact's row menu lists the campaigns it takes part in and opens one in
   await expect(page.getByRole('menu')).toBeHidden();
 
   // 8 rows: a top row's menu opens below its button, the last 2 rows' above it. (An open menu
-  // hides the page from the accessibility tree, so the button is measured first.)
+  // hides the page from the accessibility tree, so the button is measured first.) The window is
+  // tall enough for the whole menu below the second row, so only the rule can put it above.
+  await page.setViewportSize({ width: 1280, height: 1000 });
   const openMeasured = async (name: string) => {
     const button = await contacts.rowMenuButton(name).boundingBox();
     const menu = await contacts.openRowMenu(name);
@@ -242,6 +254,81 @@ test("a contact's row menu lists the campaigns it takes part in and opens one in
     expect(above.box.y + above.box.height).toBeLessThanOrEqual(above.button.y + 1);
     await contacts.closeRowMenu();
   }
+});
+
+test("a contact's row actions show its campaign's details, complete it and exclude another contact", async ({
+  page,
+  request,
+}) => {
+  const account = await createAccountWithContacts(request, 'contacts-row-actions', 5);
+  await signInAt(page, '/contacts', account);
+  const contacts = new ContactsPage(page);
+  const shell = new ShellPage(page);
+  await contacts.expectTotal('5 contacts');
+  const [first = '', second = '', third = ''] = await contacts.rowNames();
+
+  // Running with an invitation then a message; the first invitation is planned ten hours out, so
+  // both contacts stay 'In queue' while the journey looks at them.
+  const api = await userApi(page, request);
+  const [one, two] = (await api('GET', '/contacts/page?$take=2')).documents;
+  const spring = await api('POST', '/campaigns', { name: 'Spring outreach' });
+  await api('PUT', `/campaigns/${spring.id}/update_steps`, {
+    steps: [{ type: 'Connect' }, { type: 'Message', message_template: 'Hello {first_name}', timeout: 4320 }],
+    launch_in_minutes: 600,
+  });
+  await api('PUT', `/campaigns/${spring.id}/target_audience`, {
+    filter: `id in ('${one?.id}', '${two?.id}')`,
+  });
+  await api('PUT', `/campaigns/${spring.id}/run`);
+  await page.reload();
+  await contacts.expectTotal('5 contacts');
+
+  let menu = await contacts.openRowMenu(first);
+  await expect(contacts.rowMenuItem(menu, 'Open conversation')).toHaveAttribute('aria-disabled', 'true');
+  await expect(contacts.rowMenuItem(menu, 'Open conversation')).toContainText(
+    'No conversation with this contact yet',
+  );
+  await expect(contacts.rowMenuItem(menu, 'Complete')).toContainText('Spring outreach');
+  await contacts.rowMenuItem(menu, 'Show details').click();
+  const details = contacts.detailsDialog(first);
+  const campaign = details.getByRole('region', { name: 'Spring outreach' });
+  await expect(campaign).toContainText('In queue');
+  // Ten hours at least, and later when they fall outside the working hours.
+  await expect(campaign).toContainText(/Added \d{2}\/\d{2}\/\d{4} · Starts in (\d+ d )?\d+ h \d+ min/);
+  await expect(campaign.getByRole('listitem')).toHaveText([
+    '1. Connect — In queue',
+    '2. Message — Not started',
+  ]);
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toBeHidden();
+
+  menu = await contacts.openRowMenu(first);
+  await contacts.rowMenuItem(menu, 'Complete').click();
+  const completing = contacts.completeDialog();
+  await expect(completing).toContainText(`Complete “Spring outreach” for ${first}?`);
+  await completing.getByRole('button', { name: 'Yes' }).click();
+  await shell.expectNotice('Conversation is cancelled');
+  menu = await contacts.openRowMenu(first);
+  await expect(menu.getByRole('menuitem', { name: /^Spring outreach/ })).toContainText('Cancelled by you');
+  await expect(contacts.rowMenuItem(menu, 'Complete')).toHaveAttribute('aria-disabled', 'true');
+  await expect(contacts.rowMenuItem(menu, 'Complete')).toContainText('The conversation is already finished');
+  await contacts.closeRowMenu();
+
+  menu = await contacts.openRowMenu(second);
+  await contacts.rowMenuItem(menu, 'Exclude').click();
+  const excluding = contacts.excludeDialog();
+  await expect(excluding).toContainText(`Exclude ${second} from “Spring outreach”?`);
+  await excluding.getByRole('button', { name: 'Yes' }).click();
+  await shell.expectNotice('Contacts are excluded');
+  menu = await contacts.openRowMenu(second);
+  await expect(menu.getByRole('menuitem', { name: 'No campaigns yet' })).toBeVisible();
+  await expect(contacts.rowMenuItem(menu, 'Exclude')).toContainText('Not in a campaign yet');
+  await contacts.closeRowMenu();
+
+  // A contact in no campaign has nothing to act on, and no call is needed to say so.
+  menu = await contacts.openRowMenu(third);
+  await expect(contacts.rowMenuItem(menu, 'Show details')).toHaveAttribute('aria-disabled', 'true');
+  await expect(contacts.rowMenuItem(menu, 'Complete')).toContainText('Not in a campaign yet');
 });
 
 test('an import list page shows its contacts and renames the list in place', async ({ page, request }) => {

@@ -45,12 +45,30 @@ export class ContactsPage {
     return this.page.getByRole('button', { name: `Actions for ${name}`, exact: true });
   }
 
-  /** Opens a row's dropdown: Open profile and 'Participate in campaigns'. */
+  /** Opens a row's dropdown: the row actions and 'Participate in campaigns'. */
   async openRowMenu(name: string): Promise<Locator> {
     await this.rowMenuButton(name).click();
     const menu = this.page.getByRole('menu');
     await expect(menu).toBeVisible();
     return menu;
+  }
+
+  /** An item of an open row menu by its label (the second line, a reason or a campaign, follows it). */
+  rowMenuItem(menu: Locator, label: string) {
+    return menu.getByRole('menuitem', { name: new RegExp(`^${label}`) });
+  }
+
+  /** Show details of a row: the contact's campaigns. */
+  detailsDialog(name: string) {
+    return this.page.getByRole('dialog', { name: `Campaigns of ${name}` });
+  }
+
+  completeDialog() {
+    return this.page.getByRole('dialog', { name: 'Complete contact' });
+  }
+
+  excludeDialog() {
+    return this.page.getByRole('dialog', { name: 'Exclude contacts' });
   }
 
   async closeRowMenu() {
