@@ -6,17 +6,26 @@ import { makeProfile } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { makeContact } from './contact-fixtures.ts';
 import { ContactsList } from './contacts-list.tsx';
+import { contactsQueryKeys } from './contacts-query-keys.ts';
 import { pageSizeStorageKey } from './grid-settings.ts';
 
+/** The fake server's cursors name the row they follow; 'stale' ones it no longer takes. */
 function renderList(total = 60) {
   const api = createFakeApi({
     'GET /contacts/page': ({ query }) => {
       const take = Number(query.get('$take'));
-      const skip = Number(query.get('$skip'));
+      const after = query.get('$after');
+      if (after === 'cursor-stale')
+        return {
+          status: 422,
+          body: { name: 'UnprocessableEntity', message: 'The $after cursor is not valid' },
+        };
+      const skip = after === null ? Number(query.get('$skip') ?? 0) : Number(after.replace('cursor-', ''));
       const documents = Array.from({ length: Math.max(0, Math.min(take, total - skip)) }, (_, i) =>
         makeContact(skip + i + 1),
       );
-      return { body: { documents, total } };
+      const next = skip + take < total ? { next_cursor: `cursor-${skip + take}` } : {};
+      return { body: { documents, total, ...next } };
     },
     'GET /contacts/delete/preview': () => ({
       body: { validation_rules_summary: [], valid_audience_count: 1 },
@@ -49,7 +58,7 @@ describe('ContactsList', () => {
     expect(lastPageQuery(api.calls)?.get('$orderby')).toBe('imported desc');
 
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
-    await waitFor(() => expect(lastPageQuery(api.calls)?.get('$skip')).toBe('25'));
+    expect(await screen.findByText('Person 26')).toBeInTheDocument();
 
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Items per page' }));
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Show 50 items' }));
@@ -61,6 +70,45 @@ describe('ContactsList', () => {
     const again = renderList();
     await screen.findByText('Person 1');
     expect(lastPageQuery(again.api.calls)?.get('$take')).toBe('50');
+  });
+
+  it('reads the next page after the cursor of the page before, and any other page by $skip', async () => {
+    const { api } = renderList(60);
+    expect(await screen.findByText('Person 1')).toBeInTheDocument();
+    expect(lastPageQuery(api.calls)?.get('$skip')).toBe('0');
+    expect(lastPageQuery(api.calls)?.has('$after')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(await screen.findByText('Person 26')).toBeInTheDocument();
+    expect(lastPageQuery(api.calls)?.get('$after')).toBe('cursor-25');
+    expect(lastPageQuery(api.calls)?.has('$skip')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 3' }));
+    expect(await screen.findByText('Person 51')).toBeInTheDocument();
+    expect(lastPageQuery(api.calls)?.get('$after')).toBe('cursor-50');
+
+    // Another page size: no page of that size is known yet, so a jump is by $skip.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Items per page' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Show 10 items' }));
+    expect(await screen.findByText('Person 10')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 4' }));
+    expect(await screen.findByText('Person 31')).toBeInTheDocument();
+    expect(lastPageQuery(api.calls)?.get('$skip')).toBe('30');
+    expect(lastPageQuery(api.calls)?.has('$after')).toBe(false);
+  });
+
+  it('falls back to $skip when the server no longer takes the cursor', async () => {
+    const { api, view } = renderList(60);
+    expect(await screen.findByText('Person 1')).toBeInTheDocument();
+    const [firstPage] = view.queryClient.getQueriesData({ queryKey: contactsQueryKeys.pages });
+    if (!firstPage) throw new Error('no first page in the cache');
+    view.queryClient.setQueryData(firstPage[0], { ...(firstPage[1] as object), next_cursor: 'cursor-stale' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    expect(await screen.findByText('Person 26')).toBeInTheDocument();
+    const [refused, retried] = pageCalls(api.calls).slice(-2);
+    expect(refused?.query.get('$after')).toBe('cursor-stale');
+    expect(retried?.query.get('$skip')).toBe('25');
+    expect(retried?.query.has('$after')).toBe(false);
   });
 
   it('searches on Enter with escaped keywords', async () => {
