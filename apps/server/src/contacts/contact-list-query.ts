@@ -8,7 +8,7 @@ import {
   defaultContactPageSize,
 } from '@outpilot/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { contactCampaigns, contacts, contactTags } from '../db/schema.ts';
+import { contactCampaigns, contactSearchText, contacts, contactTags } from '../db/schema.ts';
 import type { FieldMappings } from '../list-query/compile-filter.ts';
 import type { ListQueryDefinition } from '../list-query/compile-list-query.ts';
 
@@ -64,7 +64,7 @@ const sortColumns: Record<ContactSortableField, SQL> = {
   imported: sql`${contacts.importedAt}`,
 };
 
-/** Searched by keywords: name, headline, company, location (each has a trigram index). */
+/** Searched by keywords: name, headline, company, location (one trigram index over the four). */
 export const contactSearchColumns: readonly SQL[] = [
   sql`${contacts.fullName}`,
   sql`${contacts.occupation}`,
@@ -81,6 +81,7 @@ export const contactListQuery: ListQueryDefinition<ContactSortableField> = {
   defaultOrderBy: contactDefaultOrderBy.allContacts,
   idColumn: sql`${contacts.id}`,
   searchColumns: contactSearchColumns,
+  searchIndexedText: contactSearchText(contacts),
   paging: { defaultTake: defaultContactPageSize, maxTake: contactsMaxTake, maxSkip: contactsMaxSkip },
 };
 

@@ -35,6 +35,11 @@ export type ListQueryDefinition<Sortable extends string> = {
   idColumn: SQL;
   /** Columns the keywords are searched in (ILIKE, one pattern, OR-ed). */
   searchColumns: readonly SQL[];
+  /**
+   * An indexed text holding every search column as a substring (a trigram index over it): the
+   * search also requires it to match, which changes no result but lets ONE index find the rows.
+   */
+  searchIndexedText?: SQL;
   paging: { defaultTake: number; maxTake: number; maxSkip?: number };
 };
 
@@ -60,7 +65,7 @@ export function compileListQuery<Sortable extends string>(
   try {
     const ast = input.filter === undefined ? null : parseFilter(input.filter, definition.spec);
     const filter = ast === null ? undefined : compileFilter(ast, definition.fields);
-    const search = compileSearch(input.keywords, definition.searchColumns);
+    const search = compileSearch(input.keywords, definition.searchColumns, definition.searchIndexedText);
     const where = filter && search ? sql`${filter} and ${search}` : (filter ?? search);
     const requested = parseOrderBy(input.orderby ?? '', definition.sortable);
     const orderByItems =
@@ -78,16 +83,24 @@ export function compileListQuery<Sortable extends string>(
   }
 }
 
-/** The keyword condition alone (for endpoints with a search but no list, e.g. locations). */
-export function compileSearch(keywords: string | undefined, columns: readonly SQL[]): SQL | undefined {
+/**
+ * The keyword condition alone (for endpoints with a search but no list, e.g. locations): any of
+ * `columns` matches, and `indexedText` too when given (see ListQueryDefinition.searchIndexedText).
+ */
+export function compileSearch(
+  keywords: string | undefined,
+  columns: readonly SQL[],
+  indexedText?: SQL,
+): SQL | undefined {
   if (keywords === undefined) return undefined;
   if (keywords.includes('\u0000')) {
     throw new FilterError('Search text must not contain NUL characters', { parameter: 'keywords' });
   }
   const pattern = toIlikePattern(keywords);
   if (pattern === null || columns.length === 0) return undefined;
-  const matches = columns.map((column) => sql`${column} ilike ${pattern} escape '\\'`);
-  return sql`(${sql.join(matches, sql.raw(' or '))})`;
+  const matches = (column: SQL) => sql`${column} ilike ${pattern} escape '\\'`;
+  const anyColumn = sql`(${sql.join(columns.map(matches), sql.raw(' or '))})`;
+  return indexedText === undefined ? anyColumn : sql`(${matches(indexedText)} and ${anyColumn})`;
 }
 
 /**
