@@ -1,19 +1,20 @@
 import InputBase from '@mui/material/InputBase';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { type ImportList, importNameMaxLength } from '@outpilot/contracts';
+import { type ImportList, importNameMaxLength, importTexts } from '@outpilot/contracts';
 import { useEffect, useState } from 'react';
 import { useNotify } from '../notices/use-notify.tsx';
 import { useRenameImport } from './use-rename-import.ts';
 
 /**
- * The import list page's heading: the name is edited in place (max 50; Enter or blur saves; an
- * empty name reverts, §5) and the origin link is shown when the list has one.
+ * The import list page's heading: the name is edited in place (max 50; Enter or blur saves, and
+ * says 'Contact name is changed'; an empty name reverts, §5, §8) and the origin link is shown when
+ * the list has one.
  */
 export function ImportListHeader({ list }: { list: ImportList }) {
   const [name, setName] = useState(list.name);
   const rename = useRenameImport(list.id);
-  const { notifyError } = useNotify();
+  const { notify, notifyError } = useNotify();
   useEffect(() => setName(list.name), [list.name]);
 
   const save = () => {
@@ -24,6 +25,7 @@ export function ImportListHeader({ list }: { list: ImportList }) {
     }
     setName(trimmed);
     rename.mutate(trimmed, {
+      onSuccess: () => notify({ message: importTexts.nameChanged, variant: 'default' }),
       onError: (error) => {
         setName(list.name);
         notifyError(error);
