@@ -34,6 +34,13 @@ export const importSourceUriMaxLength = 4096;
 export const importProfilesBatchMax = 100;
 /** The most profiles one import may announce; bounds `total` and the progress bar. */
 export const importTotalMax = 100_000;
+/**
+ * A running import without progress for this long is abandoned (its agent is gone): the server no
+ * longer lets it block a file upload, and an agent that comes back ends it as stopped instead of
+ * resuming it. A live run makes progress well within it: every page, and a page's retries wait
+ * at most 4 × 5 minutes (a throttle asking for longer fails the run).
+ */
+export const importStaleAfterMs = 30 * 60_000;
 
 // ---------------------------------------------------------------------------------------------
 // Sources (§2.4 step 1)

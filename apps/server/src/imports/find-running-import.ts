@@ -1,14 +1,14 @@
+import { importStaleAfterMs } from '@outpilot/contracts';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
 import { importLists } from '../db/schema.ts';
 
 /**
- * A running import silent for this long is taken as abandoned (the agent's tab was closed
- * mid-run), so it stops blocking new uploads; the agent reports at least every batch.
+ * The workspace's live running import list, if any ('Finish the started export'). A running list
+ * without an upload or state change for importStaleAfterMs is abandoned (its agent's tab was closed
+ * and not reopened, or the agent was removed): it no longer blocks, so no list can block forever.
+ * The same period decides whether an agent that comes back resumes the run or ends it as stopped.
  */
-export const staleImportAfterMs = 30 * 60_000;
-
-/** The workspace's live running import list, if any ('Finish the started export'). */
 export async function findRunningImport(
   db: Database,
   personaId: string,
@@ -21,7 +21,7 @@ export async function findRunningImport(
       and(
         eq(importLists.personaId, personaId),
         eq(importLists.state, 'running'),
-        gt(importLists.updatedAt, new Date(now.getTime() - staleImportAfterMs)),
+        gt(importLists.updatedAt, new Date(now.getTime() - importStaleAfterMs)),
       ),
     )
     .orderBy(desc(importLists.updatedAt))

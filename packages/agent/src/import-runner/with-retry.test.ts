@@ -57,6 +57,38 @@ describe('withRetry', () => {
     expect(calls).toBe(1);
   });
 
+  it('throws a throttle at once when it asks for a longer wait than the policy allows', async () => {
+    sleeps.length = 0;
+    let calls = 0;
+    const longThrottle = () =>
+      withRetry(
+        async () => {
+          calls += 1;
+          throw new AgentError('ExceedsLimit', 'slow down', {
+            code: 'RATE_LIMITED',
+            retryAfterMs: 3_600_000,
+          });
+        },
+        { ...options, policy: { ...policy, maxRetryAfterMs: 300_000 } },
+      );
+    await expect(longThrottle()).rejects.toMatchObject({ name: 'ExceedsLimit', retryAfterMs: 3_600_000 });
+    expect(calls).toBe(1);
+    expect(sleeps).toEqual([]);
+
+    calls = 0;
+    const withinCap = withRetry(
+      async () => {
+        calls += 1;
+        if (calls === 1)
+          throw new AgentError('ExceedsLimit', 'slow down', { code: 'RATE_LIMITED', retryAfterMs: 300_000 });
+        return 'ok';
+      },
+      { ...options, policy: { ...policy, maxRetryAfterMs: 300_000 } },
+    );
+    await expect(withinCap).resolves.toBe('ok');
+    expect(sleeps).toEqual([300_000]);
+  });
+
   it('stops waiting when its signal aborts', async () => {
     const controller = new AbortController();
     let calls = 0;

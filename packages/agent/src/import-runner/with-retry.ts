@@ -23,6 +23,11 @@ export type RetryPolicy = {
   /** The first back-off; it doubles on every retry (network-api.md §2.2: 2 s, doubling). */
   baseDelayMs: number;
   maxDelayMs: number;
+  /**
+   * The longest Retry-After waited out; a throttle asking for longer is thrown at once, so a caller
+   * never sits silent for hours on the network's say-so. Unset: any Retry-After is honoured.
+   */
+  maxRetryAfterMs?: number;
 };
 
 export const defaultRetryPolicy: RetryPolicy = { attempts: 5, baseDelayMs: 2_000, maxDelayMs: 60_000 };
@@ -67,6 +72,7 @@ export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions
       return await call();
     } catch (error) {
       if (!isTransient(error) || attempt >= policy.attempts || signal?.aborted) throw error;
+      if ((error.retryAfterMs ?? 0) > (policy.maxRetryAfterMs ?? Number.POSITIVE_INFINITY)) throw error;
       const delayMs = backoffDelayMs(attempt, policy, random, error.retryAfterMs);
       onRetry?.(error, attempt, delayMs);
       await sleep(delayMs, signal);
