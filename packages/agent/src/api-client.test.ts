@@ -45,6 +45,13 @@ describe('ApiClient', () => {
       if (path === '/api/v1/auth/sign-out')
         return sendJson(response, 403, { name: 'NotAuthorized', message: 'Not authorized' });
       if (path === '/api/v1/imports') return sendJson(response, 201, importList);
+      if (request.method === 'GET' && path === `/api/v1/imports/${importList.id}`)
+        return sendJson(response, 200, importList);
+      if (request.method === 'GET' && path === '/api/v1/imports/00000000-0000-4000-8000-000000000003') {
+        // Another workspace's list: the spec's "not found" status.
+        response.writeHead(204);
+        return response.end();
+      }
       if (path === `/api/v1/imports/${importList.id}/profiles`)
         return sendJson(response, 200, { uploaded: 1, skipped: 0 });
       if (path === `/api/v1/imports/${importList.id}/state`)
@@ -148,5 +155,14 @@ describe('ApiClient', () => {
     await expect(
       client.uploadImportProfiles('a1', '00000000-0000-4000-8000-000000000002', [{ sales_lead_id: 'x' }]),
     ).rejects.toMatchObject({ name: 'TooManyRequests', status: 429, retryAfterMs: 7_000, transient: true });
+  });
+
+  it('reads an import list back, and answers null for a list the server does not show', async () => {
+    await expect(client.getImport('a1', importList.id)).resolves.toEqual(importList);
+    await expect(client.getImport('a1', '00000000-0000-4000-8000-000000000003')).resolves.toBeNull();
+    const read = server.requests.filter(
+      (request) => request.method === 'GET' && request.url.startsWith('/api/v1/imports/'),
+    );
+    expect(read.map((request) => request.headers.authorization)).toEqual(['Bearer a1', 'Bearer a1']);
   });
 });

@@ -11,6 +11,7 @@ import {
   exchangeCodeResponseSchema,
   type ImportList,
   type ImportProfileInput,
+  importListSchema,
   importsPaths,
   type LogEntry,
   logEntrySchema,
@@ -92,6 +93,16 @@ export class ApiClient {
   /** The Bearer is optional: errors before sign-in are reported too. */
   async postLog(entry: LogEntry, accessToken?: string | null): Promise<void> {
     await this.#send({ method: 'POST', path: apiPaths.logs, accessToken, body: logEntrySchema.parse(entry) });
+  }
+
+  /** An import list, or null when it does not exist or is another workspace's (the server's 204). */
+  async getImport(accessToken: string, importId: string): Promise<ImportList | null> {
+    const response = await this.#send({
+      method: 'GET',
+      path: importPath(importsPaths.one, importId),
+      accessToken,
+    });
+    return response.status === 204 ? null : readJson(response, importListSchema);
   }
 
   /** Opens a new import list; the agent uploads what it finds into it. */

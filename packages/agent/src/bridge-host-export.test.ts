@@ -2,8 +2,10 @@ import type { BridgeEvent, TokenPair } from '@outpilot/contracts';
 import { createVirtualClock } from '@outpilot/domain';
 import { describe, expect, it } from 'vitest';
 import { createBridgeHost, type ProductApi } from './bridge-host.ts';
-import { createMemoryStore } from './storage.ts';
+import type { AgentNetworkClient } from './network/network-client.ts';
 import { createFakeImportsApi, createFakeNetwork, type FakeNetworkOptions } from './testing/fake-imports.ts';
+import { searchHangingFrom } from './testing/import-world.ts';
+import { createSharedStorage } from './testing/shared-storage.ts';
 import { createTokenStore } from './token-store.ts';
 
 const start = new Date('2026-01-05T08:00:00.000Z');
@@ -16,8 +18,18 @@ const searchUrl = 'https://www.linkedin.com/search/results/people/?keywords=cto'
 const salesUrl = 'https://www.linkedin.com/sales/search/people?savedSearchId=456';
 const unused = () => Promise.reject(new Error('not used here'));
 
-async function setUp(network: FakeNetworkOptions, tokens: TokenPair | null = signedIn) {
-  const server = createFakeImportsApi();
+/** What the agents of one browser share: its storage, and the server they upload to. */
+const createBrowser = () => ({ storage: createSharedStorage(), server: createFakeImportsApi() });
+
+async function setUp(
+  network: FakeNetworkOptions,
+  tokens: TokenPair | null = signedIn,
+  options: {
+    browser?: ReturnType<typeof createBrowser>;
+    wrapNetwork?: (client: AgentNetworkClient) => AgentNetworkClient;
+  } = {},
+) {
+  const { storage, server } = options.browser ?? createBrowser();
   const api: ProductApi = {
     signInUrl: unused,
     exchangeCode: unused,
@@ -27,7 +39,8 @@ async function setUp(network: FakeNetworkOptions, tokens: TokenPair | null = sig
     postLog: unused,
     ...server.api,
   };
-  const tokenStore = createTokenStore(createMemoryStore());
+  const store = storage.view();
+  const tokenStore = createTokenStore(store);
   if (tokens) await tokenStore.set(tokens);
   const fakeNetwork = createFakeNetwork(network);
   const host = createBridgeHost({
@@ -35,9 +48,9 @@ async function setUp(network: FakeNetworkOptions, tokens: TokenPair | null = sig
     homeUrl: 'http://localhost:3000/',
     api,
     tokens: tokenStore,
-    network: fakeNetwork.client,
+    network: options.wrapNetwork?.(fakeNetwork.client) ?? fakeNetwork.client,
     clock: createVirtualClock(start),
-    imports: { sleep: async () => undefined, random: () => 0 },
+    imports: { sleep: async () => undefined, random: () => 0, store },
   });
   const events: BridgeEvent[] = [];
   host.events.subscribe((event) => events.push(event));
@@ -50,8 +63,22 @@ async function setUp(network: FakeNetworkOptions, tokens: TokenPair | null = sig
       metadata: { correlationId: `c-${command}` },
       payload,
     });
-  return { host, send, events, server, network: fakeNetwork };
+  const sendAuth = (command: string) =>
+    host.handle({
+      channel: 'outpilot-bridge',
+      kind: 'request',
+      target: 'auth',
+      command,
+      metadata: { correlationId: `c-${command}` },
+      payload: {},
+    });
+  return { host, send, sendAuth, events, server, storage, network: fakeNetwork };
 }
+
+const phasesOf = (events: BridgeEvent[]) =>
+  events.flatMap((event) =>
+    event.event === 'exportStateChanged' ? [event.payload as { phase: string; processed: number }] : [],
+  );
 
 describe('bridge host: export', () => {
   it('counts what a valid link reaches, 0 for an empty search, and refuses a bad link', async () => {
@@ -182,5 +209,51 @@ describe('bridge host: export', () => {
     expect(stopped).toMatchObject({ ok: true, result: { phase: 'stopped' } });
     await host.importRunner.settled();
     for (const list of server.lists.values()) expect(list.state).toBe('stopped');
+  });
+
+  it('resumes, when it starts, the run the agent before it (the page before a reload) left unfinished', async () => {
+    const browser = createBrowser();
+    let reached: Promise<void> = Promise.resolve();
+    const before = await setUp({ size: 60 }, signedIn, {
+      browser,
+      wrapNetwork: (client) => {
+        const hanging = searchHangingFrom(client, 25);
+        reached = hanging.reached;
+        return hanging.client;
+      },
+    });
+    await before.send('start', { source: 'network_search', url: searchUrl, name: 'CTOs' });
+    await reached;
+
+    const after = await setUp({ size: 60 }, null, { browser });
+    await after.host.importRunner.settled();
+    const [list] = browser.server.lists.values();
+    expect(list).toMatchObject({ name: 'CTOs', state: 'completed', processed: 60, uploaded_count: 60 });
+    expect(after.network.calls.map((call) => call.method === 'searchPeople' && call.page.start)).toEqual([
+      25, 50,
+    ]);
+    expect(phasesOf(after.events).map((state) => [state.phase, state.processed])).toEqual([
+      ['changed', 25],
+      ['changed', 25],
+      ['changed', 50],
+      ['changed', 60],
+      ['completed', 60],
+    ]);
+    expect(await after.send('state')).toMatchObject({
+      result: { phase: 'completed', processed: 60, exported: 60 },
+    });
+    expect(await after.send('href')).toMatchObject({
+      result: { navigationUrl: `/contacts/import/${list?.id}` },
+    });
+  });
+
+  it('stops the run and forgets it when the user signs out', async () => {
+    const { send, sendAuth, server, storage } = await setUp({ size: 100 });
+    await send('start', { source: 'network_search', url: searchUrl });
+    expect(await sendAuth('signOut')).toMatchObject({ ok: true });
+    const [list] = server.lists.values();
+    expect(list?.state).toBe('stopped');
+    expect(await send('state')).toMatchObject({ ok: true, result: null });
+    expect([...storage.values.keys()].filter((key) => key.startsWith('importRun'))).toEqual([]);
   });
 });

@@ -51,6 +51,7 @@ export type ProductApi = Pick<
   | 'createImport'
   | 'uploadImportProfiles'
   | 'updateImportState'
+  | 'getImport'
 >;
 
 export type BridgeHostOptions = {
@@ -69,8 +70,14 @@ export type BridgeHostOptions = {
   networkSignIn?: { sleep?: Sleep; random?: () => number; retry?: RetryPolicy };
   clock?: Clock;
   events?: BridgeEventEmitter;
-  /** Pacing of the import runner: tests pass an instant sleep and a fixed random. */
-  imports?: Pick<ImportRunnerOptions, 'sleep' | 'random' | 'retry' | 'pageSize'>;
+  /**
+   * The import runner's storage (so a run survives a restart of the agent), its lock among agents
+   * sharing that storage, and its pacing (the network's; tests pass an instant sleep and a fixed random).
+   */
+  imports?: Pick<
+    ImportRunnerOptions,
+    'sleep' | 'random' | 'retry' | 'pageSize' | 'pacing' | 'store' | 'lock' | 'newRunId'
+  >;
   /**
    * The campaign activity runner of the runner target (local mode): the automation service, called
    * with the host's access token, and the network it acts on. Without them runner.start is refused.
@@ -253,6 +260,14 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
     clock,
     ...options.imports,
   });
+  // A run the previous agent left unfinished (a reload, a closed tab) is picked up now.
+  void importRunner.sync();
+
+  // Signing out ends this browser's run while its token still works, so its list does not stay running.
+  const endImportRun = async () => {
+    await importRunner.stop().catch(() => undefined);
+    await importRunner.clear().catch(() => undefined);
+  };
 
   let activityRunner: { personaId: string; runner: ActivityRunner } | undefined;
   const stopActivityRunner = async () => {
@@ -302,6 +317,7 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
       getSignInUrl: (payload) => api.signInUrl(payload),
       signOut: async () => {
         await stopActivityRunner();
+        await endImportRun();
         await revoke();
         events.emit('productSignedOut', {});
         return {};
@@ -312,6 +328,8 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
         const { returnTo, ...pair } = await api.exchangeCode(payload);
         await tokens.set(pair);
         await ensureNetworkSession(pair.accessToken);
+        // A run left while signed out can be picked up (or, if it was another user's, forgotten) now.
+        void importRunner.sync();
         events.emit('productSignedIn', { accessTokenExpiresAt: pair.accessTokenExpiresAt });
         return { returnTo };
       },
@@ -319,6 +337,7 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
       refreshToken: async () => tokenInfo(await refreshTokens()),
       revokeToken: async () => {
         await stopActivityRunner();
+        await endImportRun();
         await revoke();
         return {};
       },
@@ -345,11 +364,18 @@ export function createBridgeHost(options: BridgeHostOptions): BridgeHost {
       },
       stop: () => importRunner.stop(),
       clear: async () => {
-        importRunner.clear();
+        await importRunner.clear();
         return {};
       },
-      state: async () => importRunner.state(),
-      href: async () => importRunner.href(),
+      // The storage may hold a run another tab drives, or one that ended before this agent started.
+      state: async () => {
+        await importRunner.sync();
+        return importRunner.state();
+      },
+      href: async () => {
+        await importRunner.sync();
+        return importRunner.href();
+      },
     },
     runner: {
       start: startActivityRunner,

@@ -54,6 +54,7 @@ export {
   toErrorName,
 } from './errors.ts';
 export { countSearch } from './import-runner/count-search.ts';
+export { type ImportPacing, importPacing, type PauseRange } from './import-runner/import-pacing.ts';
 export {
   createImportRunner,
   exportInProgressCode,
@@ -62,9 +63,17 @@ export {
   type ImportsApi,
   importPageSize,
   importResultsPath,
+  importRetryPolicy,
   type StartImportRunRequest,
 } from './import-runner/import-runner.ts';
 export { readProfileUrls } from './import-runner/read-profile-urls.ts';
+export {
+  createMemoryRunLock,
+  createWebRunLock,
+  type ReleaseLock,
+  type RunLock,
+  type WebLockManager,
+} from './import-runner/run-lock.ts';
 export {
   backoffDelayMs,
   defaultRetryPolicy,
@@ -85,6 +94,7 @@ export {
   createLocalStorageStore,
   createMemoryStore,
   type KeyValueStore,
+  type StorageEvents,
   type WebStorage,
 } from './storage.ts';
 export { createTokenStore, type TokenStore } from './token-store.ts';

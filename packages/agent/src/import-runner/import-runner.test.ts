@@ -1,50 +1,24 @@
 import type { ImportRunState } from '@outpilot/contracts';
-import { createVirtualClock } from '@outpilot/domain';
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../errors.ts';
-import {
-  createFakeImportsApi,
-  createFakeNetwork,
-  type FakeApiCall,
-  type FakeCall,
-  type FakeNetworkOptions,
-} from '../testing/fake-imports.ts';
-import { createImportRunner, type ImportRunner } from './import-runner.ts';
+import type { FakeApiCall, FakeCall, FakeNetworkOptions } from '../testing/fake-imports.ts';
+import { createImportAgent, createImportWorld, searchUrl } from '../testing/import-world.ts';
+import { importPacing, pauseMs } from './import-pacing.ts';
+import { type ImportRunner, importRetryPolicy } from './import-runner.ts';
 
-const searchUrl = 'https://www.linkedin.com/search/results/people/?keywords=cto';
 const salesUrl = 'https://www.linkedin.com/sales/search/people?savedSearchId=456';
 
 function setUp(
   network: FakeNetworkOptions,
   hooks: { beforeApi?: (call: FakeApiCall, runner: ImportRunner) => void } = {},
 ) {
-  const fakeNetwork = createFakeNetwork(network);
   let runner: ImportRunner | undefined;
-  const server = createFakeImportsApi({
-    before: (call) => {
-      if (runner) hooks.beforeApi?.(call, runner);
-    },
+  const world = createImportWorld(network, (call) => {
+    if (runner) hooks.beforeApi?.(call, runner);
   });
-  const states: ImportRunState[] = [];
-  const sleeps: number[] = [];
-  runner = createImportRunner({
-    network: fakeNetwork.client,
-    api: server.api,
-    getAccessToken: async () => 'a1',
-    onChange: (state) => states.push(state),
-    clock: createVirtualClock(new Date('2026-01-05T08:00:00.000Z')),
-    sleep: async (milliseconds) => {
-      sleeps.push(milliseconds);
-    },
-    random: () => 0.5,
-    retry: { attempts: 3, baseDelayMs: 1_000, maxDelayMs: 10_000 },
-  });
-  const onlyList = () => {
-    const [list, ...others] = server.lists.values();
-    if (!list || others.length > 0) throw new Error('expected exactly one import list');
-    return list;
-  };
-  return { runner, server, network: fakeNetwork, states, sleeps, onlyList };
+  const agent = createImportAgent(world);
+  runner = agent.runner;
+  return { ...agent, runner, server: world.server, network: world.network, onlyList: world.onlyList };
 }
 
 const searchStarts = (calls: FakeCall[]) =>
@@ -54,7 +28,7 @@ const every7th = (index: number) => index % 7 === 0;
 describe('import runner: URL sources', () => {
   it('opens a list with the reachable total, pages by 25, uploads and counts invisible members as skipped', async () => {
     const { runner, server, network, states, onlyList } = setUp({ size: 60, isInvisible: every7th });
-    const starting = runner.start({ source: 'network_search', url: ` ${searchUrl} ` });
+    const starting = await runner.start({ source: 'network_search', url: ` ${searchUrl} ` });
     expect(starting).toMatchObject({ phase: 'starting', processed: 0, exported: 0, navigationUrl: null });
     await runner.settled();
 
@@ -107,41 +81,48 @@ describe('import runner: URL sources', () => {
     expect(navigationUrl.split('/').at(-1)).toBe(list.id);
   });
 
-  it('reports duplicates the server skipped as processed but not exported', async () => {
-    const { runner } = setUp({ size: 30 });
-    runner.start({ source: 'network_search', url: searchUrl, name: 'First' });
+  it('counts a member the search shows twice (unstable paging) as processed but not exported', async () => {
+    // Position 30 shows member 3 again, as ~2% of LinkedIn's pages repeat someone (network-api.md §4).
+    const { runner, onlyList } = setUp({
+      size: 40,
+      memberAt: (position) => (position === 30 ? 3 : position),
+    });
+    await runner.start({ source: 'network_search', url: searchUrl, name: 'First' });
     await runner.settled();
-    runner.start({ source: 'network_search', url: searchUrl, name: 'Again' });
+    expect(runner.state()).toMatchObject({ phase: 'completed', processed: 40, exported: 39 });
+    expect(onlyList()).toMatchObject({ uploaded_count: 39, skipped_count: 1 });
+  });
+
+  it('reads every member when the network serves shorter pages than asked', async () => {
+    const { runner, network, onlyList } = setUp({ size: 23, pageSizeMax: 10 });
+    await runner.start({ source: 'network_search', url: searchUrl });
     await runner.settled();
-    expect(runner.state()).toMatchObject({ phase: 'completed', processed: 30, exported: 0 });
+    expect(searchStarts(network.calls)).toEqual([0, 10, 20]);
+    expect(onlyList().profiles).toHaveLength(23);
+    expect(runner.state()).toMatchObject({ phase: 'completed', processed: 23, exported: 23 });
   });
 
   it('refuses a second start while a run is in progress, and allows one after it ends', async () => {
     const { runner } = setUp({ size: 30 });
-    runner.start({ source: 'network_search', url: searchUrl });
-    const second = (() => {
-      try {
-        runner.start({ source: 'group_members', url: 'https://www.linkedin.com/groups/123/members/' });
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(second).toBeInstanceOf(AgentError);
-    expect(second).toMatchObject({ name: 'BadRequest', message: 'Finish the started export' });
-    await runner.settled();
-    runner.clear();
-    expect(runner.state()).toBeNull();
-    expect(
-      runner.start({ source: 'group_members', url: 'https://www.linkedin.com/groups/123/members/' }),
-    ).toMatchObject({
-      phase: 'starting',
+    await runner.start({ source: 'network_search', url: searchUrl });
+    const second = runner.start({
+      source: 'group_members',
+      url: 'https://www.linkedin.com/groups/123/members/',
     });
+    await expect(second).rejects.toBeInstanceOf(AgentError);
+    await expect(second).rejects.toMatchObject({ name: 'BadRequest', message: 'Finish the started export' });
+    await runner.settled();
+    await runner.clear();
+    expect(runner.state()).toBeNull();
+    await expect(
+      runner.start({ source: 'group_members', url: 'https://www.linkedin.com/groups/123/members/' }),
+    ).resolves.toMatchObject({ phase: 'starting' });
     await runner.settled();
   });
 
-  it('refuses a start with a link the wizard did not validate', () => {
+  it('refuses a start with a link the wizard did not validate', async () => {
     const { runner } = setUp({ size: 30 });
-    expect(() => runner.start({ source: 'event_attendees', url: searchUrl })).toThrow(
+    await expect(runner.start({ source: 'event_attendees', url: searchUrl })).rejects.toThrow(
       'Invalid url, appropriate isValid function was not called before',
     );
     expect(runner.state()).toBeNull();
@@ -158,14 +139,14 @@ describe('import runner: URL sources', () => {
       },
     });
     runner = setup.runner;
-    runner.start({ source: 'network_search', url: searchUrl });
+    await runner.start({ source: 'network_search', url: searchUrl });
     await runner.settled();
     await expect(stopping).resolves.toMatchObject({ phase: 'stopped', processed: 25, exported: 25 });
     expect(setup.onlyList()).toMatchObject({ state: 'stopped', processed: 25 });
     expect(searchStarts(setup.network.calls)).toEqual([0, 25]);
     expect(setup.states.at(-1)?.phase).toBe('stopped');
     // A stopped run is finished: the next one may start.
-    expect(runner.start({ source: 'network_search', url: searchUrl }).phase).toBe('starting');
+    expect((await runner.start({ source: 'network_search', url: searchUrl })).phase).toBe('starting');
     await runner.settled();
   });
 
@@ -178,7 +159,7 @@ describe('import runner: URL sources', () => {
         },
       },
     );
-    runner.start({ source: 'network_search', url: searchUrl });
+    await runner.start({ source: 'network_search', url: searchUrl });
     await runner.settled();
     expect(runner.state()).toMatchObject({ phase: 'stopped', processed: 25, exported: 25 });
     expect(onlyList()).toMatchObject({ state: 'stopped', processed: 25, uploaded_count: 25 });
@@ -214,7 +195,7 @@ describe('import runner: URL sources', () => {
         },
       },
     );
-    runner.start({ source: 'network_search', url: searchUrl });
+    await runner.start({ source: 'network_search', url: searchUrl });
     await runner.settled();
     expect(runner.state()).toMatchObject({
       phase: 'completed',
@@ -223,8 +204,9 @@ describe('import runner: URL sources', () => {
       exportError: null,
     });
     expect(onlyList()).toMatchObject({ state: 'completed', uploaded_count: 40 });
-    // Upload: 750 (1 s equal-jittered); search: Retry-After 30 s, then 1.5 s (2 s jittered).
-    expect(sleeps).toEqual([750, 30_000, 1_500]);
+    // Upload: 750 (1 s equal-jittered); the 5 s pause before page 2; its search: Retry-After 30 s,
+    // then 1.5 s (2 s jittered).
+    expect(sleeps).toEqual([750, 5_000, 30_000, 1_500]);
   });
 
   it('fails with BadGateway when the network stays down, and tells the server', async () => {
@@ -235,7 +217,7 @@ describe('import runner: URL sources', () => {
           throw new AgentError('BadGateway', 'down');
       },
     });
-    runner.start({ source: 'network_search', url: searchUrl });
+    await runner.start({ source: 'network_search', url: searchUrl });
     await runner.settled();
     expect(runner.state()).toMatchObject({
       phase: 'failed',
@@ -257,7 +239,7 @@ describe('import runner: URL sources', () => {
         },
       },
     );
-    runner.start({ source: 'network_search', url: searchUrl });
+    await runner.start({ source: 'network_search', url: searchUrl });
     await runner.settled();
     expect(runner.state()).toMatchObject({
       phase: 'failed',
@@ -271,7 +253,7 @@ describe('import runner: URL sources', () => {
 
   it('fails a Sales Navigator import without a seat before any list is opened', async () => {
     const { runner, server } = setUp({ size: 30, hasSalesNavigator: false });
-    runner.start({ source: 'sales_navigator_search', url: salesUrl });
+    await runner.start({ source: 'sales_navigator_search', url: salesUrl });
     await runner.settled();
     expect(runner.state()).toMatchObject({
       phase: 'failed',
@@ -295,7 +277,7 @@ describe('import runner: pasted profile URLs', () => {
       'https://www.linkedin.com/in/member-0777/, https://de.linkedin.com/in/member-0002',
       'https://www.linkedin.com/sales/lead/ACwAAB123,NAME_SEARCH,x',
     ].join('\n');
-    runner.start({ source: 'profile_urls', text, name: 'Pasted' });
+    await runner.start({ source: 'profile_urls', text, name: 'Pasted' });
     await runner.settled();
     expect(network.calls).toEqual([
       { method: 'getProfile', publicIdentifier: 'member-0001' },
@@ -314,9 +296,9 @@ describe('import runner: pasted profile URLs', () => {
     expect(runner.state()).toMatchObject({ phase: 'completed', total: 4, processed: 4, exported: 2 });
   });
 
-  it('refuses text without a profile link', () => {
+  it('refuses text without a profile link', async () => {
     const { runner } = setUp({ size: 40 });
-    expect(() => runner.start({ source: 'profile_urls', text: 'hello\nworld' })).toThrow(AgentError);
+    await expect(runner.start({ source: 'profile_urls', text: 'hello\nworld' })).rejects.toThrow(AgentError);
     expect(runner.state()).toBeNull();
   });
 
@@ -327,8 +309,101 @@ describe('import runner: pasted profile URLs', () => {
         throw new AgentError('NotAuthenticated', 'Not signed in', { status: 401 });
       },
     });
-    runner.start({ source: 'profile_urls', text: 'https://www.linkedin.com/in/member-0001/' });
+    await runner.start({ source: 'profile_urls', text: 'https://www.linkedin.com/in/member-0001/' });
     await runner.settled();
     expect(runner.state()).toMatchObject({ phase: 'failed', exportError: { name: 'NotAuthenticated' } });
+  });
+});
+
+describe('import runner: pacing', () => {
+  /** The order of network reads and pauses, as one log. */
+  function pacedWorld(network: FakeNetworkOptions) {
+    const log: string[] = [];
+    const world = createImportWorld({
+      ...network,
+      before: (call) => {
+        log.push(
+          call.method === 'searchPeople' ? `search ${call.page.start}` : `profile ${call.publicIdentifier}`,
+        );
+        network.before?.(call);
+      },
+    });
+    const agent = createImportAgent(world, {
+      sleep: async (milliseconds) => {
+        log.push(`pause ${milliseconds}`);
+      },
+    });
+    return { ...agent, world, log };
+  }
+
+  it('pauses a drawn time between search pages, never before the first', async () => {
+    const { runner, log } = pacedWorld({ size: 60 });
+    await runner.start({ source: 'network_search', url: searchUrl });
+    await runner.settled();
+    // random() = 0.5 draws the middle of 4-6 s.
+    expect(log).toEqual(['search 0', 'pause 5000', 'search 25', 'pause 5000', 'search 50']);
+  });
+
+  it('pauses between profile look-ups, across batches too', async () => {
+    const { runner, log } = pacedWorld({ size: 10 });
+    const text = [1, 2, 3].map((index) => `https://www.linkedin.com/in/member-000${index}/`).join('\n');
+    await runner.start({ source: 'profile_urls', text });
+    await runner.settled();
+    expect(log).toEqual([
+      'profile member-0001',
+      'pause 400',
+      'profile member-0002',
+      'pause 400',
+      'profile member-0003',
+    ]);
+  });
+
+  it('draws pauses uniformly inside their range', () => {
+    const range = importPacing.linkedin.betweenPages;
+    expect(pauseMs(range, () => 0)).toBe(range.minMs);
+    expect(pauseMs(range, () => 0.5)).toBe((range.minMs + range.maxMs) / 2);
+    expect(pauseMs(range, () => 0.9999)).toBeLessThanOrEqual(range.maxMs);
+    expect(importPacing.sandbox.betweenPages.maxMs).toBeLessThan(importPacing.linkedin.betweenPages.minMs);
+  });
+
+  it('reads nothing more when stopped during a pause', async () => {
+    let runner: ImportRunner | undefined;
+    let stopping: Promise<ImportRunState | null> | undefined;
+    const world = createImportWorld({ size: 60 });
+    ({ runner } = createImportAgent(world, {
+      sleep: async () => {
+        stopping ??= runner?.stop();
+      },
+    }));
+    await runner.start({ source: 'network_search', url: searchUrl });
+    await runner.settled();
+    await expect(stopping).resolves.toMatchObject({ phase: 'stopped', processed: 25 });
+    expect(searchStarts(world.network.calls)).toEqual([0]);
+    expect(world.onlyList()).toMatchObject({ state: 'stopped', processed: 25 });
+  });
+
+  it('honours Retry-After up to 5 minutes and fails the run on a longer throttle', async () => {
+    const throttle = (retryAfterMs: number) =>
+      new AgentError('ExceedsLimit', 'slow down', { status: 429, code: 'RATE_LIMITED', retryAfterMs });
+    let failures = [throttle(300_000), throttle(3_600_000)];
+    const world = createImportWorld({
+      size: 60,
+      before: (call) => {
+        if (call.method !== 'searchPeople' || call.page.start !== 25) return;
+        const [next, ...rest] = failures;
+        failures = rest;
+        if (next) throw next;
+      },
+    });
+    const { runner, sleeps } = createImportAgent(world, { retry: importRetryPolicy });
+    await runner.start({ source: 'network_search', url: searchUrl });
+    await runner.settled();
+    expect(sleeps).toEqual([5_000, 300_000]);
+    expect(runner.state()).toMatchObject({
+      phase: 'failed',
+      processed: 25,
+      exportError: { name: 'ExceedsLimit' },
+    });
+    expect(world.onlyList()).toMatchObject({ state: 'failed', error: { name: 'ExceedsLimit' } });
   });
 });

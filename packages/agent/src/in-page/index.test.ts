@@ -25,6 +25,7 @@ type Listener = (event: MessageEvent) => void;
 
 function createFakeWindow(fetchImpl: FetchLike) {
   const listeners = new Set<Listener>();
+  const storageListeners = new Set<(event: StorageEvent) => void>();
   const posted: { message: unknown; targetOrigin: string }[] = [];
   const intervals: (() => void)[] = [];
   const values = new Map<string, string>();
@@ -36,8 +37,15 @@ function createFakeWindow(fetchImpl: FetchLike) {
       removeItem: (key) => values.delete(key),
     },
     fetch: fetchImpl,
-    addEventListener: (_type, listener) => listeners.add(listener),
-    removeEventListener: (_type, listener) => listeners.delete(listener),
+    addEventListener: (type, listener) => {
+      // The overloads pair each type with its listener; the fake keeps them apart the same way.
+      if (type === 'message') listeners.add(listener as Listener);
+      else storageListeners.add(listener as (event: StorageEvent) => void);
+    },
+    removeEventListener: (type, listener) => {
+      if (type === 'message') listeners.delete(listener as Listener);
+      else storageListeners.delete(listener as (event: StorageEvent) => void);
+    },
     postMessage: (message, targetOrigin) => posted.push({ message, targetOrigin }),
     setInterval: (callback) => intervals.push(callback),
     clearInterval: () => intervals.splice(0),
@@ -50,7 +58,7 @@ function createFakeWindow(fetchImpl: FetchLike) {
     } as unknown as MessageEvent;
     for (const listener of [...listeners]) listener(event);
   };
-  return { fake, posted, dispatch, listeners, intervals, values };
+  return { fake, posted, dispatch, listeners, storageListeners, intervals, values };
 }
 
 const request = (command: string, correlationId: string, target = 'system', payload: unknown = {}) => ({
@@ -121,14 +129,17 @@ describe('in-page agent', () => {
   });
 
   it('stops listening and polling when stopped', () => {
-    const { fake, listeners, intervals } = createFakeWindow(
+    const { fake, listeners, storageListeners, intervals } = createFakeWindow(
       async () => new Response('null', { status: 401 }),
     );
     const agent = startInPageAgent({ config, window: fake });
     expect(listeners.size).toBe(1);
+    // Another tab's import run is followed through the storage events.
+    expect(storageListeners.size).toBe(1);
     expect(intervals).toHaveLength(1);
     agent.stop();
     expect(listeners.size).toBe(0);
+    expect(storageListeners.size).toBe(0);
     expect(intervals).toHaveLength(0);
   });
 });

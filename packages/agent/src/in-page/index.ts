@@ -5,10 +5,12 @@ import { AutomationClient } from '../automation-client.ts';
 import { createBridgeEventEmitter } from '../bridge-events.ts';
 import { type BridgeHost, createBridgeHost } from '../bridge-host.ts';
 import { AgentError } from '../errors.ts';
+import { importPacing } from '../import-runner/import-pacing.ts';
+import { createWebRunLock, type WebLockManager } from '../import-runner/run-lock.ts';
 import type { AgentNetworkClient } from '../network/network-client.ts';
 import { SandboxNetworkClient } from '../network/sandbox-network-client.ts';
 import { createNetworkSessionWatcher, type IntervalTimer } from '../network-session-watcher.ts';
-import { createLocalStorageStore, type WebStorage } from '../storage.ts';
+import { createLocalStorageStore, type StorageEvents, type WebStorage } from '../storage.ts';
 import { createTokenStore } from '../token-store.ts';
 
 /** The parts of a browser window the in-page agent uses, so tests can hand it a small fake. */
@@ -17,8 +19,13 @@ export type InPageWindow = IntervalTimer & {
   localStorage: WebStorage;
   fetch: FetchLike;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  /** Another tab changed the localStorage: how a run another tab drives is followed here. */
+  addEventListener(type: 'storage', listener: (event: StorageEvent) => void): void;
   removeEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: 'storage', listener: (event: StorageEvent) => void): void;
   postMessage(message: unknown, targetOrigin: string): void;
+  /** Web Locks: one tab at a time drives the import run (absent: this tab is taken to be alone). */
+  navigator?: { locks?: WebLockManager };
 };
 
 export type InPageAgentOptions = {
@@ -52,7 +59,20 @@ export function startInPageAgent({
 }: InPageAgentOptions): InPageAgent {
   const fetchInPage: FetchLike = (input, init) => window.fetch(input, init);
   const events = createBridgeEventEmitter();
-  const store = createLocalStorageStore(window.localStorage);
+  const storageListeners = new Set<(event: StorageEvent) => void>();
+  const storageEvents: StorageEvents = (listener) => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea === window.localStorage && event.key !== null) listener(event.key);
+    };
+    window.addEventListener('storage', onStorage);
+    storageListeners.add(onStorage);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      storageListeners.delete(onStorage);
+    };
+  };
+  const store = createLocalStorageStore(window.localStorage, undefined, storageEvents);
+  const locks = window.navigator?.locks;
   const sandbox = config.sandboxBaseUrl
     ? new SandboxNetworkClient({ sandboxBaseUrl: config.sandboxBaseUrl, fetch: fetchInPage })
     : undefined;
@@ -80,6 +100,13 @@ export function startInPageAgent({
           },
         }
       : {}),
+    // The run is kept in localStorage so a reload resumes it; the sandbox throttles nobody, so its
+    // pacing only keeps the run human-like without making the demo slow.
+    imports: {
+      store,
+      pacing: importPacing.sandbox,
+      ...(locks ? { lock: createWebRunLock(locks) } : {}),
+    },
     clock,
     events,
   });
@@ -104,6 +131,8 @@ export function startInPageAgent({
       watcher.stop();
       unsubscribe();
       window.removeEventListener('message', onMessage);
+      for (const onStorage of [...storageListeners]) window.removeEventListener('storage', onStorage);
+      storageListeners.clear();
     },
   };
 }

@@ -44,6 +44,10 @@ export type FakeNetworkOptions = {
   /** Members shown as "LinkedIn Member". */
   isInvisible?: (index: number) => boolean;
   hasSalesNavigator?: boolean;
+  /** The member at a search position; repeats model paging that is not stable (network-api.md §4). */
+  memberAt?: (position: number) => number;
+  /** The most a search page holds whatever was asked (LinkedIn serves 10 per basic search page). */
+  pageSizeMax?: number;
   /** Runs before each call answers; may throw to fail it (or stop the runner). */
   before?: (call: FakeCall) => void;
 };
@@ -79,7 +83,12 @@ export function createFakeNetwork(options: FakeNetworkOptions) {
       }
       if (options.size === 0) throw new AgentError('EmptySearchPage', 'This search has no results');
       const elements: PeopleSearchElement[] = [];
-      for (let index = page.start; index < Math.min(page.start + page.count, options.size); index += 1) {
+      const end = Math.min(
+        page.start + Math.min(page.count, options.pageSizeMax ?? page.count),
+        options.size,
+      );
+      for (let position = page.start; position < end; position += 1) {
+        const index = options.memberAt?.(position) ?? position;
         elements.push(
           isInvisible(index) ? { invisible: true } : { invisible: false, profile: fakeProfile(index) },
         );
@@ -94,15 +103,21 @@ export type FakeImportList = ImportList & { profiles: ImportProfile[]; error?: {
 export type FakeApiCall =
   | { method: 'createImport'; accessToken: string }
   | { method: 'uploadImportProfiles'; accessToken: string; importId: string; count: number }
-  | { method: 'updateImportState'; accessToken: string; importId: string; state: string };
+  | { method: 'updateImportState'; accessToken: string; importId: string; state: string }
+  | { method: 'getImport'; accessToken: string; importId: string };
+
+const keyOf = (profile: ImportProfile) =>
+  profile.linkedin_public_identifier ?? profile.linkedin_entity_id ?? '';
 
 /**
- * An in-memory main API for the import calls: validates bodies with the contracts like the server
- * and skips profiles the workspace already holds.
+ * An in-memory main API for the import calls, answering like the server: bodies validated with the
+ * contracts, uploaded = profiles new to the list, skipped = those already in it, finished lists
+ * refusing uploads and state changes.
  */
 export function createFakeImportsApi(options: { before?: (call: FakeApiCall) => void } = {}) {
   const lists = new Map<string, FakeImportList>();
-  const known = new Set<string>();
+  /** Lists answered as not found, as another workspace's lists are. */
+  const hidden = new Set<string>();
   const calls: FakeApiCall[] = [];
   let sequence = 0;
   const record = (call: FakeApiCall) => {
@@ -115,6 +130,13 @@ export function createFakeImportsApi(options: { before?: (call: FakeApiCall) => 
     return list;
   };
   const api: ImportsApi = {
+    async getImport(accessToken, importId) {
+      record({ method: 'getImport', accessToken, importId });
+      const list = lists.get(importId);
+      if (!list || hidden.has(importId)) return null;
+      const { profiles: _profiles, error: _error, ...document } = list;
+      return document;
+    },
     async createImport(accessToken, request) {
       record({ method: 'createImport', accessToken });
       const body = createImportRequestSchema.parse(request);
@@ -139,11 +161,14 @@ export function createFakeImportsApi(options: { before?: (call: FakeApiCall) => 
       const body = uploadImportProfilesRequestSchema.parse({ profiles });
       record({ method: 'uploadImportProfiles', accessToken, importId, count: body.profiles.length });
       const list = find(importId);
+      if (list.state !== 'running') {
+        throw new AgentError('UnprocessableEntity', 'This import is already finished', { status: 422 });
+      }
+      const inList = new Set(list.profiles.map(keyOf));
       let uploaded = 0;
       for (const profile of body.profiles) {
-        const key = profile.linkedin_public_identifier ?? profile.linkedin_entity_id ?? '';
-        if (known.has(key)) continue;
-        known.add(key);
+        if (inList.has(keyOf(profile))) continue;
+        inList.add(keyOf(profile));
         list.profiles.push(profile);
         uploaded += 1;
       }
@@ -155,11 +180,14 @@ export function createFakeImportsApi(options: { before?: (call: FakeApiCall) => 
       const body = updateImportStateRequestSchema.parse(request);
       record({ method: 'updateImportState', accessToken, importId, state: body.state });
       const list = find(importId);
+      if (list.state !== 'running') {
+        throw new AgentError('UnprocessableEntity', 'This import is already finished', { status: 422 });
+      }
       list.state = body.state;
       if (body.processed !== undefined) list.processed = body.processed;
       if (body.error) list.error = { name: body.error.name };
       return list;
     },
   };
-  return { api, lists, calls };
+  return { api, lists, calls, hidden };
 }
