@@ -25,7 +25,7 @@ export type SandboxPluginOptions = {
   /** The only source of time: acceptances, replies, caps and session expiry all follow it. */
   clock: Clock;
   /**
-   * Share (0–1) of search and mutating calls answered with a transient fault, drawn from the seed
+   * Share (0–1) of searches, profile look-ups and mutating calls answered with a transient fault, drawn from the seed
    * and the call count so a test sees the same faults every run: two in three a 429 ExceedsLimit
    * RATE_LIMITED with Retry-After, the rest a 502 BadGateway. Default 0.
    */

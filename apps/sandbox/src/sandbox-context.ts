@@ -22,7 +22,7 @@ export type SandboxContext = {
   /** What members did (invitations, messages, follows…), in memory for this instance. */
   network: NetworkState;
   behaviour: BehaviourOptions;
-  /** Seeded transient refusals, drawn for search and every mutating call. */
+  /** Seeded transient refusals, drawn for search, profile look-ups and every mutating call. */
   faults: FaultInjector;
   /** The clock when the plugin started: posts and positions are dated from it. */
   startedAt: Date;

@@ -1,0 +1,2 @@
+/** Test support for other workspaces' tests: the in-memory main API of the import calls. */
+export { createFakeImportsApi, type FakeApiCall, type FakeImportList } from './fake-imports.ts';
