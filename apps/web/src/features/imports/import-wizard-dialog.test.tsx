@@ -305,4 +305,35 @@ describe('ImportWizardDialog', () => {
     expect(await screen.findByText('Finish the started export')).toBeInTheDocument();
     expect(api.calls.some((call) => call.path === '/imports/csv')).toBe(false);
   });
+
+  it('shows the run the agent resumed after a reload, and forgets it once closed after its end', async () => {
+    const { bridge } = renderWizard({
+      handlers: {
+        'export.state': () => run({ phase: 'changed', processed: 25, total: 60, exported: 20 }),
+        'export.clear': () => ({}),
+      },
+    });
+    expect(await screen.findByText('Step 3 / 3')).toBeInTheDocument();
+    expect(screen.getByTestId('import-progress')).toHaveTextContent('Processed 25 / 60');
+    act(() => {
+      bridge.emit({
+        channel: 'outpilot-bridge',
+        kind: 'event',
+        event: 'exportStateChanged',
+        payload: run({
+          phase: 'completed',
+          processed: 60,
+          total: 60,
+          exported: 51,
+          navigationUrl: `/contacts/import/${importId}`,
+        }),
+      });
+    });
+    expect(await screen.findByText('Upload is completed')).toBeInTheDocument();
+    expect(screen.getByText('51 profiles were uploaded')).toBeInTheDocument();
+    expect(screen.getByText('9 profiles are invisible or duplicates and were skipped.')).toBeInTheDocument();
+    expect(bridge.calls.some((call) => call.command === 'clear')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(bridge.calls.some((call) => call.command === 'clear')).toBe(true));
+  });
 });

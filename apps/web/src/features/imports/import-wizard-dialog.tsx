@@ -71,10 +71,11 @@ export function ImportWizardDialog({ open, onClose }: { open: boolean; onClose: 
     setCount(0);
     setCsvError(null);
     void refetchNetwork();
-    // A run still going (the wizard was closed during it) is shown again.
+    // The agent's run is shown again until the wizard is closed after its end: one still going (the
+    // wizard was closed during it, or the page reloaded and the agent resumed it) or one that ended meanwhile.
     readState()
       .then((state) => {
-        if (state && !isImportRunFinished(state)) setStep(2);
+        if (state) setStep(2);
       })
       .catch(() => undefined);
   }, [open, readState, refetchNetwork]);
@@ -134,9 +135,14 @@ export function ImportWizardDialog({ open, onClose }: { open: boolean; onClose: 
   const card = source ? importSourceCards[source] : null;
   const isOver = isRunOver(run.state);
   const results = run.state && isOver ? resultsPath(run.state) : null;
+  // Closing after the end forgets the run (export.clear), so the wizard opens at the sources next time.
+  const close = () => {
+    if (isOver) void run.clear().catch(() => undefined);
+    onClose();
+  };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="import-wizard-title">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="md" aria-labelledby="import-wizard-title">
       <DialogTitle id="import-wizard-title">
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
           <span>{importTexts.wizardTitle}</span>
@@ -206,12 +212,12 @@ export function ImportWizardDialog({ open, onClose }: { open: boolean; onClose: 
         )}
         {step === 2 && isOver && (
           <>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={close}>Close</Button>
             {results && (
               <Button
                 variant="contained"
                 onClick={() => {
-                  onClose();
+                  close();
                   void navigate(results);
                 }}
               >

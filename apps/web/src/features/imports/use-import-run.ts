@@ -1,4 +1,9 @@
-import { type ImportRunState, importRunStateSchema, type StartImportRunPayload } from '@outpilot/contracts';
+import {
+  type ImportRunState,
+  importRunStateSchema,
+  isImportRunFinished,
+  type StartImportRunPayload,
+} from '@outpilot/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useBridge } from '../../bridge/bridge-context.tsx';
@@ -6,8 +11,9 @@ import { contactsQueryKeys } from '../contacts/contacts-query-keys.ts';
 import { importsQueryKeys } from './imports-query-keys.ts';
 
 /**
- * Refreshes the contacts and the recent imports when a run ends (§4). Mounted by the contacts
- * screens, so a run that ends after the wizard was closed still shows.
+ * Refreshes the contacts and the recent imports when a run ends (§4): completed, failed, or stopped
+ * (a stopped run has imported its first pages). Mounted by the contacts screens, so a run that ends
+ * after the wizard was closed, or one the agent resumed after a reload, still shows.
  */
 export function useRefreshOnImportEnd() {
   const bridge = useBridge();
@@ -17,7 +23,7 @@ export function useRefreshOnImportEnd() {
       bridge.onEvent((event) => {
         if (event.event !== 'exportStateChanged') return;
         const state = importRunStateSchema.safeParse(event.payload);
-        if (state.success && (state.data.phase === 'completed' || state.data.phase === 'failed')) {
+        if (state.success && isImportRunFinished(state.data)) {
           void queryClient.invalidateQueries({ queryKey: contactsQueryKeys.all });
           void queryClient.invalidateQueries({ queryKey: importsQueryKeys.recent });
         }
