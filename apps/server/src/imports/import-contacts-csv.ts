@@ -30,7 +30,7 @@ export async function importContactsCsv(
     bytes: Uint8Array;
     name?: string | undefined;
     fileName?: string | undefined;
-    /** How rows reach the database; default 'copy' (PostgreSQL), benchmarks compare 'batched'. */
+    /** How rows reach the database; default 'copy', benchmarks compare 'batched'. */
     strategy?: UpsertStrategy | undefined;
   },
 ): Promise<ImportList> {

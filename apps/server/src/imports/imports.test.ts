@@ -6,9 +6,10 @@ import {
   importListSchema,
   importTexts,
 } from '@outpilot/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../db/schema.ts';
+import { rowsOf } from '../list-query/rows-of.ts';
 import {
   callApi,
   createAccount,
@@ -18,6 +19,7 @@ import {
   type TestServer,
   testBackends,
 } from '../testing/index.ts';
+import { lockContactWrites } from './upsert-contacts.ts';
 
 const header =
   'LinkedIn Profile;First Name;Last Name;Company Name;Position Title;Country;Custom Field 1;Custom Field 2;Custom Field 3';
@@ -306,6 +308,44 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
     const recent = await call('GET', '/imports/recent', token);
     expect(await recent.json()).toEqual({ documents: [] });
   }, 60_000);
+
+  // Only PostgreSQL runs transactions side by side (PGlite has one connection).
+  it.skipIf(databaseUrl === undefined)(
+    'waits while another transaction adds contacts to the workspace, then updates them: no duplicate, no failure',
+    async () => {
+      const { account, token } = await signedIn();
+      const file = `${header}\nhttps://www.linkedin.com/in/race-1/;Race;One;;;;;;\nhttps://www.linkedin.com/in/race-2/;Race;Two;;;;;;\n`;
+      let answer: Promise<Response> | undefined;
+      await server.db.transaction(async (tx) => {
+        await lockContactWrites(tx, account.personaId);
+        await tx
+          .insert(contacts)
+          .values({ personaId: account.personaId, linkedinPublicIdentifier: 'race-1', fullName: 'Early' });
+        answer = upload(token, file);
+        await waitForAdvisoryLockWaiter();
+      });
+      const response = await (answer as Promise<Response>);
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(await response.json()).toMatchObject({ uploaded_count: 2, skipped_count: 0 });
+      expect(await contactCount(account.personaId)).toBe(2);
+      const page = await listContacts(token, { $orderby: 'full_name asc' });
+      expect(page.documents.map((document) => document.full_name)).toEqual(['Race One', 'Race Two']);
+    },
+  );
+
+  /** Until a session waits for an advisory lock (the upload, behind the test's transaction). */
+  async function waitForAdvisoryLockWaiter() {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const [row] = rowsOf<{ waiting: number }>(
+        await server.db.execute(
+          sql`select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted`,
+        ),
+      );
+      if ((row?.waiting ?? 0) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the upload never waited for the workspace lock');
+  }
 
   it("blocks a file upload while an import runs: 'Finish the started export'", async () => {
     const { account, token } = await signedIn();

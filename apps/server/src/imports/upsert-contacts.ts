@@ -1,7 +1,8 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
-import { rowsOf } from '../list-query/rows-of.ts';
-import { copyUpsertContacts, pgClientOf } from './copy-upsert-contacts.ts';
+import { copyUpsertContacts } from './copy-upsert-contacts.ts';
+import { timeOrderedIds } from './time-ordered-ids.ts';
+import { runUpsertStatement, type UpsertRecord, upsertRecordColumnList } from './upsert-statement.ts';
 
 /** One profile to store, as both the agent's uploads and the CSV import produce it. */
 export type ContactInput = {
@@ -31,26 +32,33 @@ export type UpsertResult = {
   skipped: number;
 };
 
-/** How a large set of profiles reaches the database. */
+/** How a set of profiles reaches the upsert statement. */
 export type UpsertStrategy = 'copy' | 'batched';
 
-/** Rows per statement: large enough to amortise round trips, small enough for one JSON parameter. */
+/** Rows per statement on the batched path: round trips amortised, one JSON parameter of a few MB. */
 export const upsertBatchSize = 5000;
 
 /**
+ * Advisory lock class of "contact writes of one workspace" (key 2: the workspace). Two-key advisory
+ * locks never meet one-key ones (the migration lock), and no other code takes this class.
+ */
+const contactWritesLockClass = 7_415_002;
+
+/**
  * Stores profiles in a workspace and adds them to an import list, never duplicating a person.
+ * Must run inside the caller's transaction: it takes the workspace's contact-write lock until
+ * commit, so imports of one workspace run one after the other and the statement needs no
+ * ON CONFLICT (upsert-statement.ts). Imports of different workspaces do not wait for each other.
  *
  * Identity rule: a profile is the contact that shares ANY of its ids (entity id, then public
  * identifier, then sales lead id; each unique per workspace). A match is updated (non-null
  * values win, missing ids are filled in unless another contact already holds them); the rest
- * are inserted. One statement per batch (data-modifying CTEs over json_to_recordset), so a batch
- * is atomic; the caller runs several batches in one transaction. Within a batch, profiles that
- * share an id with an earlier one are dropped first (counted as skipped). A concurrent insert of
- * the same person is absorbed by ON CONFLICT DO NOTHING (the profile counts as skipped).
- * With strategy 'copy' on PostgreSQL all profiles go through COPY into a temporary table and ONE
- * statement (imports/copy-upsert-contacts.ts): the same rule. Measured (bench B5): the cost of a
- * big file is the contacts table's index maintenance (13 btrees + 4 trigram GIN) and the foreign
- * key checks, not the transfer, so this saves little; it avoids 5,000-row JSON parameters.
+ * are inserted with ascending ids (time-ordered-ids.ts). Profiles that share an id with an
+ * earlier one are dropped first (counted as skipped).
+ *
+ * Strategy 'copy' (large files): every profile goes through COPY into a temporary table and ONE
+ * statement (copy-upsert-contacts.ts); 'batched' (the default; the agent's pages of 100): one
+ * statement per 5,000 profiles over a JSON parameter. The same statement either way.
  */
 export async function upsertContacts(
   db: Database,
@@ -59,26 +67,36 @@ export async function upsertContacts(
     importListId: string;
     now: Date;
     profiles: readonly ContactInput[];
-    /** 'copy': one COPY + one statement on PostgreSQL (batched on PGlite). Default 'batched'. */
     strategy?: UpsertStrategy | undefined;
   },
 ): Promise<UpsertResult> {
-  let uploaded = 0;
-  let skipped = 0;
   const unique = dropDuplicates(input.profiles);
-  skipped += input.profiles.length - unique.length;
-  const client = input.strategy === 'copy' ? pgClientOf(db) : null;
-  if (client !== null && unique.length > 0) {
-    const added = await copyUpsertContacts(client, db, { ...input, records: unique.map(toRecord) });
-    return { uploaded: added, skipped: skipped + unique.length - added };
+  const skippedInInput = input.profiles.length - unique.length;
+  if (unique.length === 0) return { uploaded: 0, skipped: skippedInInput };
+  await lockContactWrites(db, input.personaId);
+  // A big statement: no JIT compilation (its cost estimate triggers it; compiling took longer than
+  // it saved, bench B5), and room to keep its intermediate rows in memory.
+  await db.execute(sql`set local jit = off`);
+  await db.execute(sql`set local work_mem = '64MB'`);
+  const ids = timeOrderedIds(input.now, unique.length);
+  const records = unique.map((profile, ord) => toRecord(profile, ord, ids[ord] as string));
+  let uploaded = 0;
+  if (input.strategy === 'copy') uploaded = await copyUpsertContacts(db, { ...input, records });
+  else {
+    for (let start = 0; start < records.length; start += upsertBatchSize) {
+      const batch = records.slice(start, start + upsertBatchSize);
+      const source = sql`select * from json_to_recordset(${JSON.stringify(batch)}::json) as i(${upsertRecordColumnList})`;
+      uploaded += await runUpsertStatement(db, source, input);
+    }
   }
-  for (let start = 0; start < unique.length; start += upsertBatchSize) {
-    const batch = unique.slice(start, start + upsertBatchSize);
-    const added = await upsertBatch(db, { ...input, profiles: batch });
-    uploaded += added;
-    skipped += batch.length - added;
-  }
-  return { uploaded, skipped };
+  return { uploaded, skipped: input.profiles.length - uploaded };
+}
+
+/** Waits for, then holds until the transaction ends, the right to add contacts to a workspace. */
+export async function lockContactWrites(tx: Database, personaId: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${contactWritesLockClass}::int, hashtext(${personaId}::text))`,
+  );
 }
 
 function dropDuplicates(profiles: readonly ContactInput[]): ContactInput[] {
@@ -104,23 +122,10 @@ function clean(value: string | null): string | null {
   return text === '' ? null : text;
 }
 
-async function upsertBatch(
-  db: Database,
-  input: { personaId: string; importListId: string; now: Date; profiles: readonly ContactInput[] },
-): Promise<number> {
-  const records = input.profiles.map((profile, ord) => ({ ord, ...toRecord(profile) }));
-  const source = sql`select * from json_to_recordset(${JSON.stringify(records)}::json) as i(
-        ord int, entity text, pub text, lead text, first_name text, last_name text, full_name text,
-        occupation text, location text, last_job text, country text, picture_url text,
-        distance smallint, is_premium boolean, cf1 text, cf2 text, cf3 text)`;
-  return runUpsertStatement(db, source, input);
-}
-
-/** A profile as the upsert statement's input row (NUL stripped, '' as null). */
-export type UpsertRecord = ReturnType<typeof toRecord>;
-
-export function toRecord(profile: ContactInput) {
+function toRecord(profile: ContactInput, ord: number, id: string): UpsertRecord {
   return {
+    ord,
+    id,
     entity: clean(profile.entityId),
     pub: clean(profile.publicIdentifier),
     lead: clean(profile.salesLeadId),
@@ -138,83 +143,4 @@ export function toRecord(profile: ContactInput) {
     cf2: clean(profile.customField2),
     cf3: clean(profile.customField3),
   };
-}
-
-/**
- * The upsert of one set of input rows (`source`: a select answering ord plus the UpsertRecord
- * columns, no two rows sharing an id), as ONE statement: resolve each row to the contact sharing
- * any of its ids, update the matched (one row per contact, the first by ord), insert the rest,
- * tag both with the list. Answers how many contacts were newly tagged.
- */
-export async function runUpsertStatement(
-  db: Database,
-  source: SQL,
-  input: { personaId: string; importListId: string; now: Date },
-): Promise<number> {
-  const persona = sql`${input.personaId}::uuid`;
-  const now = sql`${input.now.toISOString()}::timestamptz`;
-  const result = await db.execute(sql`
-    with input as (${source}),
-    resolved as (
-      select i.*, coalesce(
-        (select c.id from contacts c where c.persona_id = ${persona} and c.linkedin_entity_id = i.entity),
-        (select c.id from contacts c where c.persona_id = ${persona} and c.linkedin_public_identifier = i.pub),
-        (select c.id from contacts c where c.persona_id = ${persona} and c.sales_lead_id = i.lead)
-      ) as contact_id
-      from input i
-    ),
-    matched as (
-      select distinct on (contact_id) * from resolved where contact_id is not null order by contact_id, ord
-    ),
-    updated as (
-      update contacts c set
-        linkedin_entity_id = coalesce(c.linkedin_entity_id, case when not exists (
-          select 1 from contacts o where o.persona_id = ${persona} and o.linkedin_entity_id = i.entity
-        ) then i.entity end),
-        linkedin_public_identifier = coalesce(c.linkedin_public_identifier, case when not exists (
-          select 1 from contacts o where o.persona_id = ${persona} and o.linkedin_public_identifier = i.pub
-        ) then i.pub end),
-        sales_lead_id = coalesce(c.sales_lead_id, case when not exists (
-          select 1 from contacts o where o.persona_id = ${persona} and o.sales_lead_id = i.lead
-        ) then i.lead end),
-        first_name = coalesce(i.first_name, c.first_name),
-        last_name = coalesce(i.last_name, c.last_name),
-        full_name = coalesce(i.full_name, c.full_name),
-        occupation = coalesce(i.occupation, c.occupation),
-        location = coalesce(i.location, c.location),
-        last_job = coalesce(i.last_job, c.last_job),
-        country = coalesce(i.country, c.country),
-        picture_url = coalesce(i.picture_url, c.picture_url),
-        distance = coalesce(i.distance, c.distance),
-        is_premium = coalesce(i.is_premium, c.is_premium),
-        custom_field_1 = coalesce(i.cf1, c.custom_field_1),
-        custom_field_2 = coalesce(i.cf2, c.custom_field_2),
-        custom_field_3 = coalesce(i.cf3, c.custom_field_3)
-      from matched i
-      where c.id = i.contact_id and c.persona_id = ${persona}
-      returning c.id
-    ),
-    inserted as (
-      insert into contacts (
-        persona_id, linkedin_entity_id, linkedin_public_identifier, sales_lead_id, first_name,
-        last_name, full_name, occupation, location, last_job, country, picture_url, distance,
-        is_premium, custom_field_1, custom_field_2, custom_field_3, imported_at, created_at)
-      select ${persona}, i.entity, i.pub, i.lead, coalesce(i.first_name, ''), coalesce(i.last_name, ''),
-        coalesce(i.full_name, nullif(concat_ws(' ', i.first_name, i.last_name), ''), i.pub, i.lead, i.entity),
-        i.occupation, i.location, i.last_job, i.country, i.picture_url, i.distance,
-        coalesce(i.is_premium, false), i.cf1, i.cf2, i.cf3, ${now}, ${now}
-      from resolved i
-      where i.contact_id is null
-      order by i.ord
-      on conflict do nothing
-      returning id
-    ),
-    tagged as (
-      insert into contact_tags (import_list_id, contact_id)
-      select ${input.importListId}::uuid, id from (select id from updated union all select id from inserted) t
-      on conflict do nothing
-      returning contact_id
-    )
-    select count(*)::int as uploaded from tagged`);
-  return rowsOf<{ uploaded: number }>(result)[0]?.uploaded ?? 0;
 }
