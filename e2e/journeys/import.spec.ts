@@ -131,3 +131,77 @@ test('imports contact files of several real-world shapes', async ({ page, reques
   await contacts.expectTotal('7 contacts');
   await expect(contacts.recentImports().getByRole('link')).toHaveCount(3);
 });
+
+/** A country search the sandbox user reaches 200-400 members of: 8-16 pages, several seconds of import. */
+async function findCountrySearch(page: Page) {
+  const facets = (await (await page.request.get('/sandbox/api/search/facets')).json()) as Facets;
+  for (const location of facets.locations) {
+    const url = peopleSearch(`geoUrn=${list(location.id)}`);
+    const first = await page.request.get('/sandbox/api/search/people', { params: { url, count: 1 } });
+    if (!first.ok()) continue;
+    const { reachable } = (await first.json()) as SearchAnswer;
+    if (reachable < 200 || reachable > 400) continue;
+    // What the import must end with, as this user sees the search: visible members and "LinkedIn Member" rows.
+    let visible = 0;
+    for (let start = 0; start < reachable; start += 50) {
+      const answer = await page.request.get('/sandbox/api/search/people', {
+        params: { url, start, count: 50 },
+      });
+      const found = (await answer.json()) as SearchAnswer;
+      visible += found.elements.filter((hit) => hit.publicIdentifier !== null).length;
+    }
+    return { url, reachable, visible };
+  }
+  throw new Error('No country search of 200-400 members in the sandbox facets');
+}
+
+test('a URL import interrupted by a page reload resumes where it stopped and completes with the right counts', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccountWithContacts(request, 'import-reload', 0);
+  await signInAt(page, '/contacts', account);
+  const contacts = new ContactsPage(page);
+  const wizard = new ContactsImportWizard(page);
+  const search = await findCountrySearch(page);
+
+  await contacts.openImportWizard();
+  await wizard.chooseSource('Basic network search');
+  await wizard.enterUrl('Basic network search', search.url);
+  await expect(wizard.dialog().getByText(`${search.reachable} profiles found`)).toBeVisible();
+  await wizard.next();
+  // Some pages are in, most are not: the run is mid-way.
+  const progress = wizard.dialog().getByTestId('import-progress');
+  await expect(progress).toHaveText(new RegExp(`^Processed [1-9]\\d* / ${search.reachable}$`));
+  const processedBeforeReload = Number(/Processed (\d+)/.exec((await progress.textContent()) ?? '')?.[1]);
+
+  // The page's agent dies with the page; the reloaded page's agent picks the run up from its storage.
+  const searchStartsAfterReload: number[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === '/sandbox/api/search/people')
+      searchStartsAfterReload.push(Number(url.searchParams.get('start')));
+  });
+  await page.reload();
+  await new ShellPage(page).expectLoaded();
+  await contacts.openImportWizard();
+  await wizard.expectStep(3);
+  await wizard.expectCompleted();
+  await expect(wizard.dialog().getByText(`${search.visible} profiles were uploaded`)).toBeVisible();
+  await expect(
+    wizard
+      .dialog()
+      .getByText(
+        `${search.reachable - search.visible} profiles are invisible or duplicates and were skipped.`,
+      ),
+  ).toBeVisible();
+  // It read on from the first page not uploaded, never from the start again.
+  expect(searchStartsAfterReload.length).toBeGreaterThan(0);
+  expect(Math.min(...searchStartsAfterReload)).toBeGreaterThanOrEqual(processedBeforeReload);
+
+  await wizard.showResults();
+  await expect(page).toHaveURL(/\/contacts\/import\/[0-9a-f-]{36}$/);
+  await contacts.expectTotal(`${search.visible} contacts`);
+  // One list: the resumed run went on in the list it had opened.
+  await expect(contacts.recentImports().getByRole('link')).toHaveCount(1);
+});
