@@ -83,6 +83,33 @@ export class ContactsPage {
       .allTextContents();
   }
 
+  /**
+   * A column's texts in the order the rows are shown. The grid places rows by their row index and
+   * reuses their elements, so the order of the elements is not the order on screen.
+   */
+  async shownColumn(colId: string): Promise<string[]> {
+    return this.page
+      .getByTestId('contacts-grid')
+      .locator('[role="row"][row-index]')
+      .evaluateAll(
+        (rows, id) =>
+          rows
+            .map((row) => ({
+              index: Number(row.getAttribute('row-index')),
+              text: row.querySelector(`[role="gridcell"][col-id="${id}"]`)?.textContent ?? null,
+            }))
+            .filter((row) => row.text !== null)
+            .sort((a, b) => a.index - b.index)
+            .map((row) => row.text ?? ''),
+        colId,
+      );
+  }
+
+  /** Clicks a column's header: ascending, then descending, then the default order. */
+  async sortBy(header: string) {
+    await this.page.getByRole('columnheader', { name: header }).click();
+  }
+
   async search(text: string) {
     const box = this.page.getByRole('searchbox', { name: 'Search contacts' });
     await box.fill(text);

@@ -5,9 +5,9 @@ import {
   buildContactsFilter,
   buildIdsFilter,
   type ContactFilters,
+  dateFilterProblem,
   emptyContactFilters,
   hasContactFilters,
-  isDateFilterValid,
   listFilterTags,
 } from './contact-filters.ts';
 
@@ -95,10 +95,14 @@ describe('buildContactsFilter', () => {
 
 describe('date filter validation', () => {
   it('needs the start at most the end and at least one day', () => {
-    expect(isDateFilterValid({ period: 'custom', from: '2026-02-01', to: '2026-01-01' })).toBe(false);
-    expect(isDateFilterValid({ period: 'custom', from: '', to: '' })).toBe(false);
-    expect(isDateFilterValid({ period: 'custom', from: '2026-01-01', to: '2026-01-01' })).toBe(true);
-    expect(isDateFilterValid({ period: 'week', from: '', to: '' })).toBe(true);
+    expect(dateFilterProblem({ period: 'custom', from: '2026-02-01', to: '2026-01-01' })).toBe(
+      'From must be on or before To',
+    );
+    expect(dateFilterProblem({ period: 'custom', from: '', to: '' })).toBe('Choose a From or To date');
+    expect(dateFilterProblem({ period: 'custom', from: '2026-13-45', to: '' })).toBe('Enter a valid date');
+    expect(dateFilterProblem({ period: 'custom', from: '2026-01-01', to: '2026-01-01' })).toBeNull();
+    expect(dateFilterProblem({ period: 'custom', from: '', to: '2026-01-01' })).toBeNull();
+    expect(dateFilterProblem({ period: 'week', from: '', to: '' })).toBeNull();
   });
 });
 

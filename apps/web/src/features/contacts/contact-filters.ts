@@ -48,22 +48,37 @@ export function quoteODataString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-function parseDay(day: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+function parseDay(text: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return Number.isNaN(date.getTime()) ? null : date;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  // Date rolls 2026-02-31 over into March; a day that does not exist is not a date.
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day ? date : null;
 }
 
-/** §5: the start is at most the end; both must be days. An empty side leaves the range open. */
-export function isDateFilterValid(filter: DateFilter | null): boolean {
-  if (filter === null || filter.period !== 'custom') return true;
+export const dateRangeTexts = {
+  missing: 'Choose a From or To date',
+  invalid: 'Enter a valid date',
+  reversed: 'From must be on or before To',
+} as const;
+
+/**
+ * Why a custom date range cannot be applied (§5: the start is at most the end; both must be days;
+ * an empty side leaves the range open), or null.
+ */
+export function dateFilterProblem(filter: DateFilter | null): string | null {
+  if (filter === null || filter.period !== 'custom') return null;
   const from = filter.from === '' ? null : parseDay(filter.from);
   const to = filter.to === '' ? null : parseDay(filter.to);
-  if (filter.from !== '' && from === null) return false;
-  if (filter.to !== '' && to === null) return false;
-  if (from === null && to === null) return false;
-  return from === null || to === null || from.getTime() <= to.getTime();
+  if ((filter.from !== '' && from === null) || (filter.to !== '' && to === null))
+    return dateRangeTexts.invalid;
+  if (from === null && to === null) return dateRangeTexts.missing;
+  return from !== null && to !== null && from.getTime() > to.getTime() ? dateRangeTexts.reversed : null;
+}
+
+export function isDateFilterValid(filter: DateFilter | null): boolean {
+  return dateFilterProblem(filter) === null;
 }
 
 export function areContactFiltersValid(filters: ContactFilters): boolean {

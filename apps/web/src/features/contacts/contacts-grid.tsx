@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import type { ContactDocument, ContactSortableField } from '@outpilot/contracts';
 import type { OrderByItem } from '@outpilot/domain';
 import {
@@ -58,6 +59,8 @@ type ContactsGridProps = {
   onDeleteContact: (contact: ContactDocument) => void;
   /** Show details, Complete and Exclude of a row's menu. */
   onRowAction: (action: ContactRowAction) => void;
+  /** Shown inside the grid's empty body when the answer has no rows (null while loading). */
+  emptyText?: string | null;
   /** Receives the grid api once ready, for the column chooser. */
   onApiReady?: (api: GridApi<ContactDocument>) => void;
 };
@@ -103,6 +106,14 @@ function textColumn(
   };
 }
 
+function EmptyGridOverlay({ text }: { text: string }) {
+  return (
+    <Typography color="text.secondary" role="status">
+      {text}
+    </Typography>
+  );
+}
+
 /** The All Contacts grid (§2.2): one page of the server's rows; paging and sorting are the server's. */
 export function ContactsGrid({
   rows,
@@ -112,6 +123,7 @@ export function ContactsGrid({
   onPageSelectionChange,
   onDeleteContact,
   onRowAction,
+  emptyText = null,
   onApiReady,
 }: ContactsGridProps) {
   const config = useClientConfig();
@@ -262,7 +274,10 @@ export function ContactsGrid({
         domLayout="autoHeight"
         rowHeight={56}
         suppressCellFocus
+        // The grid's own no-rows overlay would also show while the first page loads.
         suppressNoRowsOverlay
+        activeOverlay={emptyText === null ? undefined : EmptyGridOverlay}
+        activeOverlayParams={{ text: emptyText }}
         loading={false}
         onGridReady={onGridReady}
         onRowDataUpdated={syncSelection}

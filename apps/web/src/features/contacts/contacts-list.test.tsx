@@ -111,6 +111,40 @@ describe('ContactsList', () => {
     expect(retried?.query.has('$after')).toBe(false);
   });
 
+  it('says inside the grid when nothing matches the search', async () => {
+    const { api } = renderList(60);
+    await screen.findByText('Person 1');
+    api.routes['GET /contacts/page'] = () => ({ body: { documents: [], total: 0 } });
+    const search = screen.getByRole('searchbox', { name: 'Search contacts' });
+    fireEvent.change(search, { target: { value: 'nobody' } });
+    fireEvent.blur(search);
+    const grid = screen.getByTestId('contacts-grid');
+    expect(await within(grid).findByText('No contacts found')).toBeInTheDocument();
+    expect(screen.getByTestId('contacts-total')).toHaveTextContent('0 contacts');
+  });
+
+  it('says why a custom date range cannot be applied', async () => {
+    renderList();
+    await screen.findByText('Person 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const panel = await screen.findByRole('form', { name: 'Filters' });
+    fireEvent.mouseDown(within(panel).getByRole('combobox', { name: 'Last Contacted' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Custom' }));
+    expect(await within(panel).findByText('Choose a From or To date')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Apply' })).toBeDisabled();
+
+    fireEvent.change(within(panel).getByLabelText('Last Contacted from'), {
+      target: { value: '2026-11-20' },
+    });
+    fireEvent.change(within(panel).getByLabelText('Last Contacted to'), { target: { value: '2026-11-01' } });
+    expect(within(panel).getByText('From must be on or before To')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Apply' })).toBeDisabled();
+
+    fireEvent.change(within(panel).getByLabelText('Last Contacted to'), { target: { value: '2026-11-30' } });
+    expect(within(panel).queryByText('From must be on or before To')).not.toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Apply' })).toBeEnabled();
+  });
+
   it('searches on Enter with escaped keywords', async () => {
     const { api } = renderList();
     await screen.findByText('Person 1');

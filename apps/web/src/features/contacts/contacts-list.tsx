@@ -262,13 +262,9 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
             onPageSelectionChange={onPageSelectionChange}
             onDeleteContact={onDeleteContact}
             onRowAction={rowActions.act}
+            emptyText={contacts.isSuccess && rows.length === 0 ? 'No contacts found' : null}
             onApiReady={setGridApi}
           />
-          {contacts.isSuccess && rows.length === 0 && (
-            <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary">
-              No contacts found
-            </Typography>
-          )}
           {contacts.isFetching && (
             <CircularProgress
               size={24}

@@ -6,6 +6,7 @@ import Drawer from '@mui/material/Drawer';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -21,9 +22,9 @@ import {
   type ContactFilters,
   connectionLabels,
   type DateFilter,
+  dateFilterProblem,
   emptyContactFilters,
   type FilterPeriod,
-  isDateFilterValid,
   periodLabels,
 } from './contact-filters.ts';
 import { useCampaignOptions } from './use-campaign-options.ts';
@@ -41,7 +42,8 @@ function DateFilterField({
   value: DateFilter | null;
   onChange: (value: DateFilter | null) => void;
 }) {
-  const isValid = isDateFilterValid(value);
+  const problem = dateFilterProblem(value);
+  const isValid = problem === null;
   return (
     <Stack spacing={1}>
       <TextField
@@ -83,6 +85,8 @@ function DateFilterField({
           />
         </Stack>
       )}
+      {/* Apply stays disabled while a range is wrong; this line says why. */}
+      {problem !== null && <FormHelperText error>{problem}</FormHelperText>}
     </Stack>
   );
 }
