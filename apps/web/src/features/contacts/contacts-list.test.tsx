@@ -160,6 +160,9 @@ describe('ContactsList', () => {
       await screen.findByText('5 minutes guide on how to launch your first campaign'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add contacts' })).toBeInTheDocument();
+    const guide = screen.getByRole('link', { name: 'Open the guide' });
+    expect(guide).toHaveAttribute('href', 'https://help.outpilot.test');
+    expect(guide).toHaveAttribute('target', '_blank');
   });
 
   it('deletes one contact after the preview and says so', async () => {
