@@ -107,6 +107,18 @@ test('pages, searches and filters the contacts, remembering the page size', asyn
   await contacts.expectTotal('3 contacts');
   await contacts.filterTags().getByRole('button', { name: 'Clear all' }).click();
   await contacts.expectTotal('30 contacts');
+
+  // A hidden column shown from the Columns menu comes into view, and stays shown after a reload.
+  const custom = page.getByRole('columnheader', { name: 'Custom 1' });
+  await expect(custom).toHaveCount(0);
+  await contacts.toggleColumn('Custom 1');
+  await expect(custom).toBeInViewport();
+  await page.reload();
+  await contacts.expectTotal('30 contacts');
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Custom 1' }).getByRole('checkbox')).toBeChecked();
+  await expect(page.getByRole('menuitem', { name: 'Custom 2' }).getByRole('checkbox')).not.toBeChecked();
+  await page.keyboard.press('Escape');
 });
 
 test('exports the selection as CSV and deletes contacts after the preview', async ({ page, request }) => {

@@ -110,6 +110,13 @@ export class ContactsPage {
     await this.page.getByRole('columnheader', { name: header }).click();
   }
 
+  /** Ticks or unticks a column in the Columns menu. */
+  async toggleColumn(title: string) {
+    await this.page.getByRole('button', { name: 'Columns' }).click();
+    await this.page.getByRole('menuitem', { name: title }).click();
+    await this.page.keyboard.press('Escape');
+  }
+
   async search(text: string) {
     const box = this.page.getByRole('searchbox', { name: 'Search contacts' });
     await box.fill(text);

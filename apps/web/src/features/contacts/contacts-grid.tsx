@@ -15,6 +15,7 @@ import {
   ModuleRegistry,
   RowApiModule,
   RowSelectionModule,
+  ScrollApiModule,
   type SelectionChangedEvent,
   type SortChangedEvent,
 } from 'ag-grid-community';
@@ -32,7 +33,13 @@ import { rowMenuOpensUpward } from './row-menu-placement.ts';
 
 // Only what this grid uses (stack.md: AllCommunityModule costs about 93 kB gzip more).
 // Sorting, pinning, moving and resizing columns are part of the core.
-ModuleRegistry.registerModules([ClientSideRowModelModule, RowSelectionModule, RowApiModule, ColumnApiModule]);
+ModuleRegistry.registerModules([
+  ClientSideRowModelModule,
+  RowSelectionModule,
+  RowApiModule,
+  ColumnApiModule,
+  ScrollApiModule,
+]);
 
 export const contactsGridId = 'contacts';
 
@@ -82,7 +89,7 @@ function dateColumn(field: 'contacted' | 'imported', headerName: string): ColDef
   return {
     colId: field,
     headerName,
-    width: 130,
+    initialWidth: 130,
     valueGetter: ({ data }) => formatGridDate(data?.[field]),
     sortable: true,
     comparator: keepServerOrder,
@@ -98,8 +105,8 @@ function textColumn(
     colId: field,
     headerName,
     field,
-    hide,
-    flex: field === 'occupation' ? 1 : undefined,
+    initialHide: hide,
+    initialFlex: field === 'occupation' ? 1 : undefined,
     minWidth: 140,
     sortable: true,
     comparator: keepServerOrder,
@@ -134,7 +141,7 @@ export function ContactsGrid({
       {
         colId: 'full_name',
         headerName: 'Contact',
-        width: 280,
+        initialWidth: 280,
         sortable: true,
         comparator: keepServerOrder,
         cellRenderer: ({ data }: CustomCellRendererProps<ContactDocument>) =>
@@ -297,13 +304,18 @@ export function ContactsGrid({
   );
 }
 
-/** Shows or hides a column and remembers it (the column chooser goes through the api). */
+/**
+ * Shows or hides a column and remembers it (the column chooser goes through the api). A column
+ * shown is scrolled into view: past the grid's width it would appear off screen, as if nothing
+ * had happened.
+ */
 export function setContactColumnVisible(
   api: GridApi<ContactDocument>,
   colId: ContactColumnId,
   visible: boolean,
 ) {
   api.setColumnsVisible([colId], visible);
+  if (visible) api.ensureColumnVisible(colId, 'auto');
   writeGridColumns(
     contactsGridId,
     api

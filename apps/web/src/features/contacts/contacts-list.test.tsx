@@ -111,6 +111,28 @@ describe('ContactsList', () => {
     expect(retried?.query.has('$after')).toBe(false);
   });
 
+  it('shows the columns the user chose last time', async () => {
+    window.localStorage.setItem(
+      'outpilot.grid.contacts.columns',
+      JSON.stringify([
+        { colId: 'custom_field_1', width: 200, hide: false },
+        { colId: 'location', width: 180, hide: true },
+      ]),
+    );
+    renderList();
+    await screen.findByText('Person 1');
+    // Let the list settle (its first answer re-renders the grid) before reading the columns.
+    await waitFor(() => expect(screen.getByTestId('contacts-total')).toHaveTextContent('60 contacts'));
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const menu = await screen.findByRole('menu');
+    const ticked = (name: string) =>
+      (within(menu).getByRole('menuitem', { name }).querySelector('input') as HTMLInputElement).checked;
+    expect(ticked('Custom 1')).toBe(true);
+    expect(ticked('Location')).toBe(false);
+    expect(ticked('Custom 2')).toBe(false);
+    expect(ticked('Headline')).toBe(true);
+  });
+
   it('says inside the grid when nothing matches the search', async () => {
     const { api } = renderList(60);
     await screen.findByText('Person 1');
