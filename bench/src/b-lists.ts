@@ -176,7 +176,7 @@ async function benchExport(server: TestServer, workspace: Workspace, rows: numbe
   }
   const ratio = median(ours) / median(anchor);
   printScenario({
-    name: 'B6 export rows/s (HTTP, CSV formatted in Node from a server-side cursor, 1,000 rows per fetch)',
+    name: 'B6 export rows/s (HTTP; the lines written by PostgreSQL, streamed by COPY (…) TO STDOUT (FORMAT binary))',
     ours: { runs: ours, unit: 'rows/s' },
     anchor: { label: 'COPY (same columns, same order) TO STDOUT', figure: { runs: anchor, unit: 'rows/s' } },
     ratio: `${ratio.toFixed(2)}× COPY's rate`,

@@ -1,20 +1,18 @@
 import type { Readable } from 'node:stream';
 import type { ContactsPageQuery } from '@outpilot/contracts';
-import { contactExportColumns, exportFileName, formatCsvHeader, formatCsvRow } from '@outpilot/domain';
+import { contactExportColumns, exportFileName, formatCsvHeader } from '@outpilot/domain';
 import { eq, sql } from 'drizzle-orm';
 import { contacts, personas } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
-import { streamRows } from '../list-query/stream-rows.ts';
-import { type ContactRow, contactDocumentColumns, toContactDocument } from './contact-document.ts';
+import { streamLines } from '../list-query/stream-lines.ts';
+import { contactCsvLine } from './contact-csv-line.ts';
 import { contactListQuery, scopedToPersona } from './contact-list-query.ts';
-
-const exportBatchSize = 1000;
 
 /**
  * GET contacts/export: every contact the query selects (paging ignored), in its order, as a
  * streamed CSV file (BOM, header, formula-guarded cells) named 'Outpilot_Export_<date>_<time>.csv'
- * in the workspace's timezone.
+ * in the workspace's timezone. The database writes the lines (contact-csv-line.ts).
  */
 export async function exportContacts(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -31,15 +29,10 @@ export async function exportContacts(
     .where(eq(personas.id, input.personaId))
     .limit(1);
   const where = scopedToPersona(input.personaId, compiled.where);
-  const stream = streamRows<ContactRow>(
+  const stream = streamLines(
     deps.db,
-    sql`select ${contactDocumentColumns} from ${contacts} where ${where} order by ${compiled.orderBy}`,
-    {
-      head: formatCsvHeader(contactExportColumns),
-      batchSize: exportBatchSize,
-      format: (rows) =>
-        rows.map((row) => formatCsvRow(toContactDocument(row), contactExportColumns)).join(''),
-    },
+    sql`select ${contactCsvLine} as line from ${contacts} where ${where} order by ${compiled.orderBy}`,
+    formatCsvHeader(contactExportColumns),
   );
   return { fileName: exportFileName(deps.clock.now(), persona?.timezoneOffset ?? 0), stream };
 }

@@ -1,0 +1,164 @@
+import http from 'node:http';
+import { type ContactsPageAnswer, contactsPageAnswerSchema } from '@outpilot/contracts';
+import { writeContactsCsv } from '@outpilot/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ContactSeed,
+  createAccount,
+  createContacts,
+  issueTestSession,
+  startTestServer,
+  type TestServer,
+  testBackends,
+} from '../testing/index.ts';
+
+/**
+ * The export's lines are written by the database (contact-csv-line.ts; on PostgreSQL streamed by
+ * COPY, on PGlite read by a cursor); the format's definition is the domain's formatCsvRow. Both
+ * must give the same bytes: the export is compared with writeContactsCsv of the same contacts as
+ * contacts/page answers them, on data meant to break CSV writers.
+ */
+describe.each(testBackends())('contacts export bytes on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const get = (path: string, token: string, query: Record<string, string>) =>
+    fetch(`${server.url}/api/v1${path}?${new URLSearchParams(query)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  /** The file writeContactsCsv makes of what contacts/page answers for the same query. */
+  async function expectedFile(token: string, query: Record<string, string>): Promise<Buffer> {
+    const response = await get('/contacts/page', token, { ...query, $take: '100' });
+    const answer: ContactsPageAnswer = contactsPageAnswerSchema.parse(await response.json());
+    expect(answer.next_cursor).toBeUndefined();
+    return Buffer.from(writeContactsCsv(answer.documents), 'utf8');
+  }
+
+  async function exportedFile(token: string, query: Record<string, string>): Promise<Buffer> {
+    const response = await get('/contacts/export', token, query);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
+  it('writes every cell exactly as the domain formatter does', async () => {
+    const account = await createAccount(server.db);
+    const { accessToken: token } = await issueTestSession(server.app, account);
+    const hostile = [
+      '=cmd|calc',
+      '+1 555',
+      '-2',
+      '@SUM(A1)',
+      '\tleading tab',
+      '\rleading CR',
+      '=',
+      "'already guarded",
+      'a "quoted" word',
+      '"',
+      'comma, inside',
+      'semi;colon',
+      'new\nline',
+      'crlf\r\nline',
+      'trailing CR\r',
+      'back\\slash \\N',
+      '😀 emoji',
+      '中文名字',
+      'e\u0301 combining',
+      'right-to-left \u202e',
+      '  spaced  ',
+      '',
+    ];
+    const slugs = [
+      'plain-slug',
+      'jürgen-ß',
+      'with space',
+      "o'neil",
+      '100%',
+      'emoji😀',
+      '(paren)!~*._-',
+      'quote"slug',
+      'a/b?c#d',
+      null,
+    ];
+    const seeds: ContactSeed[] = hostile.map((text, index) => {
+      const slug = slugs[index % slugs.length];
+      return {
+        firstName: text,
+        lastName: hostile[(index + 3) % hostile.length] as string,
+        fullName: `${String(index).padStart(2, '0')} ${text}`,
+        occupation: index % 4 === 0 ? null : (hostile[(index + 5) % hostile.length] as string),
+        lastJob: index % 5 === 0 ? null : (hostile[(index + 7) % hostile.length] as string),
+        location: index % 3 === 0 ? null : (hostile[(index + 11) % hostile.length] as string),
+        customField1: index % 2 === 0 ? null : text,
+        customField2: hostile[(index + 13) % hostile.length] as string,
+        customField3: index % 6 === 0 ? '' : null,
+        linkedinPublicIdentifier: slug === null ? null : `${slug}-${index}`,
+        salesLeadId: slug === null ? `ACwAAB${index}` : null,
+        distance: index % 4 === 3 ? null : (index % 4) + 1,
+        isPremium: index % 2 === 0,
+        contactedAt: index % 3 === 0 ? null : new Date(Date.UTC(2026, 0, 1 + index, 12, 30, 5, 7 * index)),
+      };
+    });
+    const created = await createContacts(server.db, account.personaId, seeds);
+    // Microseconds the drivers cut to milliseconds (and a far date): the SQL must cut them the same way.
+    await server.db.execute(sql`update contacts set
+        imported_at = timestamptz '2026-03-04 05:06:07.999999+00',
+        contacted_at = timestamptz '1999-12-31 23:59:59.000999+00'
+      where id = ${created[1]?.id}::uuid`);
+    await server.db.execute(sql`update contacts set imported_at = timestamptz '2026-03-04 05:06:07.123456+00'
+      where id = ${created[2]?.id}::uuid`);
+
+    const query = { $orderby: 'full_name asc' };
+    const exported = await exportedFile(token, query);
+    const expected = await expectedFile(token, query);
+    expect(exported.toString('utf8').split('\r\n').length).toBeGreaterThan(hostile.length);
+    expect(exported.toString('utf8')).toBe(expected.toString('utf8'));
+    expect(exported.equals(expected)).toBe(true);
+
+    // Filter and search values reach the COPY statement as literals: quotes and backslashes too.
+    const filtered = {
+      $filter: `full_name ne 'it''s \\ odd' and (custom_field_2 ne 'x''; drop table contacts; --')`,
+      keywords: `"`,
+      $orderby: 'imported desc',
+    };
+    const exportedFiltered = await exportedFile(token, filtered);
+    expect(exportedFiltered.equals(await expectedFile(token, filtered))).toBe(true);
+    expect(exportedFiltered.toString('utf8').split('\r\n').filter(Boolean).length).toBeGreaterThan(2);
+  });
+
+  it('gives its connection back when the download is abandoned half-way', async () => {
+    const account = await createAccount(server.db);
+    const { accessToken: token } = await issueTestSession(server.app, account);
+    await createContacts(server.db, account.personaId, 10_000);
+    // More abandoned downloads than the pool has connections (10): a leaked one would stall the last.
+    for (let attempt = 0; attempt < 12; attempt += 1) await abandonExport(token);
+    const whole = await exportedFile(token, {});
+    expect(whole.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(10_001);
+  }, 60_000);
+
+  /** Starts a download and closes the connection at its first bytes (fetch's abort may keep the socket). */
+  function abandonExport(token: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const request = http.get(
+        `${server.url}/api/v1/contacts/export`,
+        { headers: { authorization: `Bearer ${token}` } },
+        (response) => {
+          response.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ECONNRESET') reject(error);
+      });
+    });
+  }
+});
