@@ -2,6 +2,7 @@ import type { ClaimedActivity, WorkingHours } from '@outpilot/contracts';
 import { isWithinWorkingHours, localDayIndex } from '@outpilot/domain';
 import { startTestServer, type TestServer } from '@outpilot/server/testing';
 import { Logger, makeWorkerUtils, run as runGraphile } from 'graphile-worker';
+import { nextCheckAt } from '../../apps/server/src/engine/activity-wakeups.ts';
 import { claimActivities } from '../../apps/server/src/engine/claim-activities.ts';
 import { reportActivity } from '../../apps/server/src/engine/report-activity.ts';
 import { count, databaseUrlOf, runs, serverUrl, small, withClient } from './lib/env.ts';
@@ -30,16 +31,33 @@ const dayMs = 24 * hourMs;
 const b1Start = new Date('2026-03-02T12:00:00Z');
 type Deps = Pick<TestServer, 'db' | 'clock'>;
 
+/** The earliest next check of the personas after now (persona_runtime): when a claim can take more. */
+async function nextCheck(deps: Deps, personaIds: readonly string[]): Promise<Date | null> {
+  return nextCheckAt(deps.db, personaIds, deps.clock.now());
+}
+
 /**
  * `claimers` concurrent loops of claim (max per claim) + one 'executed' report per claimed
- * activity, until a round where every claimer found nothing. Answers what was claimed.
+ * activity, until a round where every claimer found nothing. With `untilVirtual`, the virtual
+ * clock then moves on — by `step`, or else to the personas' earliest next check (a persona acts
+ * at most every 2-8 minutes: its pace) — and the claimers go on, until that time or the
+ * real-time deadline is reached. Answers what was claimed.
  */
 async function claimUntilEmpty(
   deps: Deps,
-  options: { personaIds: string[]; claimers: number; max: number; tag: string; deadline?: number },
-): Promise<{ claimed: ClaimedActivity[]; rejectedReports: number; timedOut: boolean }> {
+  options: {
+    personaIds: string[];
+    claimers: number;
+    max: number;
+    tag: string;
+    deadline?: number;
+    untilVirtual?: Date;
+    stepMs?: number;
+  },
+): Promise<{ claimed: ClaimedActivity[]; rejectedReports: number; timedOut: boolean; steps: number }> {
   const claimed: ClaimedActivity[] = [];
   let rejectedReports = 0;
+  let steps = 0;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   for (;;) {
     const before = claimed.length;
@@ -69,8 +87,17 @@ async function claimUntilEmpty(
         }
       }),
     );
-    if (performance.now() >= deadline) return { claimed, rejectedReports, timedOut: true };
-    if (claimed.length === before) return { claimed, rejectedReports, timedOut: false };
+    if (performance.now() >= deadline) return { claimed, rejectedReports, timedOut: true, steps };
+    if (claimed.length > before) continue;
+    const next = !options.untilVirtual
+      ? null
+      : options.stepMs
+        ? new Date(deps.clock.now().getTime() + options.stepMs)
+        : await nextCheck(deps, options.personaIds);
+    if (!next || !options.untilVirtual || next > options.untilVirtual)
+      return { claimed, rejectedReports, timedOut: false, steps };
+    deps.clock.set(next);
+    steps += 1;
   }
 }
 
@@ -147,7 +174,7 @@ async function benchB1(server: TestServer, url: string): Promise<void> {
     `  (seeded set-based in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: 4 Running campaigns per persona — Connect→Delay 30→Message, Message→Follow, Follow, VisitProfile —, one execution InQueue at step 1 per contact; offsets −12:00…+12:30, 1 persona in 10 outside its working hours; daily limits invitations 5–15, messages 10–20, follow 5–10, profile views 80)`,
   );
   console.log(
-    `  (${claimers} claimers, each looping claimActivities(all ${count(personas)} personas, max ${max}, like the cloud runner) + reportActivity('executed') per activity, until a round claims nothing or ${windowSeconds} s have passed; run r on day r (Mon/Tue/Wed 12:00 UTC), fresh counters, same queue)`,
+    `  (${claimers} claimers, each looping claimActivities(all ${count(personas)} personas, max ${max}, like the cloud runner: at most one activity per persona per claim) + reportActivity('executed') per activity; when a round claims nothing the virtual clock moves 8 minutes on (each persona acts at most every 2–8 minutes: its pace), for ${windowSeconds} s of real time; run r on day r (Mon/Tue/Wed 12:00 UTC), fresh counters, same queue)`,
   );
   const oursRuns: number[] = [];
   const anchorRuns: number[] = [];
@@ -155,18 +182,21 @@ async function benchB1(server: TestServer, url: string): Promise<void> {
   for (let run = 0; run < runs; run += 1) {
     server.clock.set(new Date(b1Start.getTime() + run * dayMs));
     const start = performance.now();
-    const { claimed, rejectedReports, timedOut } = await claimUntilEmpty(server, {
+    const { claimed, rejectedReports, timedOut, steps } = await claimUntilEmpty(server, {
       personaIds,
       claimers,
       max,
       tag: `b1r${run}`,
       deadline: start + windowSeconds * 1000,
+      untilVirtual: new Date(b1Start.getTime() + run * dayMs + 12 * hourMs),
+      // The longest pace: every persona that acted may act again.
+      stepMs: 8 * minuteMs,
     });
     const seconds = (performance.now() - start) / 1000;
     oursRuns.push(claimed.length / seconds);
     const duplicates = claimed.length - new Set(claimed.map((a) => `${a.activity_id}:${a.attempt}`)).size;
     details.push(
-      `run ${run + 1}: ${count(claimed.length)} claimed+reported in ${seconds.toFixed(1)} s (${timedOut ? 'time box reached, more was claimable' : 'nothing more claimable'}), ${duplicates} duplicate claims, ${rejectedReports} reports refused`,
+      `run ${run + 1}: ${count(claimed.length)} claimed+reported in ${seconds.toFixed(1)} s over ${steps} steps of the virtual clock (${timedOut ? 'time box reached, more was claimable' : 'nothing more claimable within 12 virtual hours'}), ${duplicates} duplicate claims, ${rejectedReports} reports refused`,
     );
     const jobs = Math.min(Math.max(claimed.length, 2000), small ? 10_000 : 40_000);
     anchorRuns.push(await graphileJobsPerSecond(url, jobs, claimers));
@@ -244,7 +274,13 @@ async function benchB4(server: TestServer, url: string): Promise<void> {
       for (let step = 0; step <= 24; step += 1) {
         server.clock.set(new Date(start.getTime() + step * 15 * minuteMs));
         claimed += (
-          await claimUntilEmpty(server, { personaIds: ids, claimers, max: 3, tag: `${tag}s${step}` })
+          await claimUntilEmpty(server, {
+            personaIds: ids,
+            claimers,
+            max: 3,
+            tag: `${tag}s${step}`,
+            untilVirtual: new Date(start.getTime() + (step + 1) * 15 * minuteMs - 1),
+          })
         ).claimed.length;
       }
       const violations = await countViolations(url, personas, limit);

@@ -4,10 +4,7 @@ import { systemClock } from '@outpilot/domain';
 import { issueTestSession } from '@outpilot/server/testing';
 import { Logger, makeWorkerUtils, run as runGraphile } from 'graphile-worker';
 import pg from 'pg';
-import {
-  activitiesPlannedChannel,
-  listenForActivityWakeups,
-} from '../../apps/server/src/engine/activity-wakeups.ts';
+import { listenForActivityWakeups } from '../../apps/server/src/engine/activity-wakeups.ts';
 import { createCloudRunner } from '../../apps/server/src/engine/cloud-runner.ts';
 import { count, databaseUrlOf, runs, serverUrl, small, withClient } from './lib/env.ts';
 import { createInstantNetwork } from './lib/instant-network.ts';
@@ -35,8 +32,8 @@ type Sample = { id: string; personaId: string };
 
 /**
  * Seeds personas with queued VisitProfile activities (a limit of 80 a day each), then parks them:
- * no planned time and due in a year, so the planner leaves them alone until a sample plans one.
- * Answers the activities with consecutive ones on different personas (each persona acts rarely).
+ * due in a year, so no claim takes them until a sample makes one due. Answers the activities with
+ * consecutive ones on different personas.
  */
 async function seedParked(
   url: string,
@@ -65,7 +62,7 @@ async function seedParked(
       );
     }
     const { rows } = await client.query<{ id: string; persona_id: string }>(
-      `update activities set planned_at = null, due_at = now() + interval '365 days'
+      `update activities set due_at = now() + interval '365 days'
        where persona_id = any($1::uuid[])
        returning id, persona_id`,
       [personaIds],
@@ -85,14 +82,16 @@ async function seedParked(
 }
 
 /**
- * Plans one activity at `at` and tells the listeners, in one statement (one transaction): what
- * replanPersonaQueue does with notifyActivitiesPlanned when activities are queued or re-planned.
+ * Makes one activity due at `at`, in one statement: the activities trigger wakes its persona and
+ * notifies the listeners on commit, as for every activity queued. The persona's pace is reset in
+ * the same statement: a persona acts at most every 2-8 minutes, and these benchmarks measure how
+ * soon a runner notices work, not the pace (B1/B4 and the engine tests cover the pace).
  */
-async function planAt(client: pg.Client, sample: Sample, at: Date): Promise<void> {
+async function dueAt(client: pg.Client, sample: Sample, at: Date): Promise<void> {
   await client.query(
-    `with planned as (update activities set planned_at = $2, due_at = $2 where id = $1 returning persona_id)
-     select pg_notify($3, persona_id::text) from planned`,
-    [sample.id, at, activitiesPlannedChannel],
+    `with paced as (update persona_runtime set next_action_at = null where persona_id = $3)
+     update activities set due_at = $2 where id = $1`,
+    [sample.id, at, sample.personaId],
   );
 }
 
@@ -113,8 +112,8 @@ const withTimeout = <T>(promise: Promise<T>, what: string): Promise<T> =>
   ]);
 
 /**
- * Latency samples against a runner: for each, an idle gap, then the activity planned `delayOf()`
- * ms from now; the latency is the runner entering the network action − the planned time.
+ * Latency samples against a runner: for each, an idle gap, then the activity due `delayOf()` ms
+ * from now; the latency is the runner entering the network action − the due time.
  */
 async function sampleLatencies(options: {
   url: string;
@@ -132,9 +131,9 @@ async function sampleLatencies(options: {
       await options.gap();
       const executed = options.runner.state().counts.executed;
       const delay = options.delayOf();
-      // Both clocks read together: the planned time in wall time, the measurement in performance time.
+      // Both clocks read together: the due time in wall time, the measurement in performance time.
       const start = performance.now();
-      await planAt(client, sample, new Date(Date.now() + delay));
+      await dueAt(client, sample, new Date(Date.now() + delay));
       const entered = await withTimeout(
         options.network.entered(sample.id),
         `claiming ${sample.id} (runner: ${JSON.stringify(options.runner.state())})`,
@@ -204,7 +203,7 @@ async function benchB2(server: RealTimeServer, url: string): Promise<void> {
     `B2 due-to-claimed latency, cloud runner, PostgreSQL: ${count(personas)} cloud personas, one activity due at a time while the runner is idle`,
   );
   console.log(
-    `  (the server's cloud runner in process, default poll 5 s, woken by LISTEN/NOTIFY and by a timer to the earliest planned time; per run ${warmUp} warm-up + ${samples} activities planned for now (a wake-up) + ${samples} planned 20–80 ms ahead (the timer), each after a 20–50 ms idle gap; latency = start of the network action − planned time)`,
+    `  (the server's cloud runner in process, default poll 5 s, woken by LISTEN/NOTIFY and by a timer to the earliest next check of its personas; per run ${warmUp} warm-up + ${samples} activities due now (a wake-up) + ${samples} due 20–80 ms ahead (the timer), each after a 20–50 ms idle gap, the persona's pace reset; latency = start of the network action − due time)`,
   );
   const nowP50: number[] = [];
   const nowP95: number[] = [];
@@ -239,7 +238,7 @@ async function benchB2(server: RealTimeServer, url: string): Promise<void> {
       const describeRun = (values: number[]) =>
         `p50 ${percentile(values, 50).toFixed(1)} / p95 ${percentile(values, 95).toFixed(1)} / max ${Math.max(...values).toFixed(1)} ms`;
       lines.push(
-        `run ${run + 1}: planned now ${describeRun(now)}; planned ahead ${describeRun(soon)}; graphile-worker ${describeRun(anchor)}`,
+        `run ${run + 1}: due now ${describeRun(now)}; due ahead ${describeRun(soon)}; graphile-worker ${describeRun(anchor)}`,
       );
     }
   } finally {
@@ -250,7 +249,7 @@ async function benchB2(server: RealTimeServer, url: string): Promise<void> {
   const anchorLabel = 'graphile-worker 0.17.3 run({concurrency: 1}), sequential addJob → no-op task start';
   const ratio = median(nowP50) / median(anchorP50);
   printScenario({
-    name: 'B2a p50, activity planned for now (NOTIFY wakes the idle runner)',
+    name: 'B2a p50, activity due now (NOTIFY wakes the idle runner)',
     ours: { runs: nowP50, unit: 'ms', digits: 1 },
     anchor: { label: anchorLabel, figure: { runs: anchorP50, unit: 'ms', digits: 1 } },
     ratio: `${ratio.toFixed(2)}× graphile-worker`,
@@ -258,14 +257,14 @@ async function benchB2(server: RealTimeServer, url: string): Promise<void> {
     met: ratio <= 2,
   });
   printScenario({
-    name: 'B2b p95, activity planned for now',
+    name: 'B2b p95, activity due now',
     ours: { runs: nowP95, unit: 'ms', digits: 1 },
     anchor: { label: anchorLabel, figure: { runs: anchorP95, unit: 'ms', digits: 1 } },
     target: '< 50 ms',
     met: median(nowP95) < 50,
   });
   printScenario({
-    name: 'B2c p50 / p95, activity planned 20–80 ms ahead (the timer to the next planned time)',
+    name: 'B2c p50 / p95, activity due 20–80 ms ahead (the timer to the next check)',
     ours: { runs: soonP50, unit: 'ms', digits: 1 },
     target: `p95 < 50 ms (p95: ${median(soonP95).toFixed(1)} ms [${Math.min(...soonP95).toFixed(1)}–${Math.max(...soonP95).toFixed(1)}])`,
     met: median(soonP95) < 50,
@@ -294,7 +293,7 @@ async function benchB3(server: RealTimeServer, url: string): Promise<void> {
     `B3 due-to-claimed latency, a runner pulling over HTTP (the agent's runner + AutomationClient → /automation/v1), poll interval ${count(pollIntervalMs)} ms`,
   );
   console.log(
-    `  (per run one persona, ${warmUp} warm-up + ${samples} activities each planned 0–${count(pollIntervalMs)} ms ahead (a random phase of the poll), one at a time; latency = start of the network action − planned time; after a claim that returned work the runner claims again at once — asserted by the unit test 'claims again at once after every claim that returned work' in packages/agent)`,
+    `  (per run one persona, ${warmUp} warm-up + ${samples} activities each due 0–${count(pollIntervalMs)} ms ahead (a random phase of the poll), one at a time, the persona's pace reset; latency = start of the network action − due time; after a claim that returned work the runner claims again at once — asserted by the unit test 'claims again at once after every claim that returned work' in packages/agent)`,
   );
   const p50s: number[] = [];
   const p95s: number[] = [];

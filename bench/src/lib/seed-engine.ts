@@ -48,7 +48,7 @@ export type PersonaSpec = {
 
 /**
  * Users, personas, contacts, Running campaigns (one per template and persona), executions InQueue
- * at step 1 and their queued activities (due and planned at `at`), all set-based in SQL with ids
+ * at step 1 and their queued activities (due at `at`), all set-based in SQL with ids
  * derived from md5(tag, numbers). Answers the persona ids.
  */
 export async function seedEngine(
@@ -119,14 +119,14 @@ export async function seedEngine(
     );
     await client.query(
       `insert into activities (persona_id, campaign_id, execution_id, step_number, operation_type, limit_kind,
-         due_at, planned_at, state, created_at)
+         due_at, state, created_at)
        select ${id('p', 'p')}, ${id('c', 'p', '(g % $3 + 1)')}, ${id('e', 'p', 'g')}, 1,
          ($4::text[])[g % $3 + 1], ($5::text[])[g % $3 + 1],
-         $6::timestamptz - interval '1 hour', $6::timestamptz - (g % 60) * interval '1 second', 'queued', $6
+         $6::timestamptz - interval '1 hour' - (g % 60) * interval '1 second', 'queued', $6
        from generate_series(1, $1::int) p, generate_series(1, $2::int) g`,
       [personas, perPersona, options.templates.length, operations, kinds, options.at],
     );
-    for (const table of ['personas', 'contacts', 'campaigns', 'executions', 'activities'])
+    for (const table of ['personas', 'contacts', 'campaigns', 'executions', 'activities', 'persona_runtime'])
       await client.query(`vacuum analyze ${table}`);
     const { rows } = await client.query<{ id: string }>(
       `select ${id('p', 'p')} as id from generate_series(1, $1::int) p`,

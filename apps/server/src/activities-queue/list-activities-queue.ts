@@ -1,6 +1,6 @@
 import type { ActivitiesQueueResponse, ActivityQueueItem } from '@outpilot/contracts';
-import { isWithinWorkingHours } from '@outpilot/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { isWithinWorkingHours, minutesUntil } from '@outpilot/domain';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { activities } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import {
@@ -9,29 +9,38 @@ import {
   toExecutionDocument,
   toLinkedinContact,
 } from '../executions/to-execution-documents.ts';
-import { computePersonaPlan } from './plan-persona-queue.ts';
+import { forecastPersonaQueue } from './forecast-persona-queue.ts';
 
 export const defaultQueueTake = 100;
 
 /**
  * GET workspace/activities-queue: the persona's pending activities in the order they will run.
- * Queued ones are planned afresh as of now (injected clock) with the same planner the queue is
- * stored with, so run_in_minutes is what will really happen; claimed ones are processing (0).
- * An activity the planner cannot place within its horizon (a limit of 0) is left out.
+ * Queued ones get the forecast as of now (injected clock), the claim's own rule applied step by
+ * step, so run_in_minutes is what will really happen; claimed ones are processing (0). The total
+ * counts every pending activity; one the forecast cannot place within its horizon (a limit of 0,
+ * a queue of many weeks) is not listed.
  */
 export async function listActivitiesQueue(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { personaId: string; take?: number | undefined },
 ): Promise<ActivitiesQueueResponse> {
   const now = deps.clock.now();
-  const { context, planned } = await computePersonaPlan(deps.db, input.personaId, now);
-  const claimed = await deps.db
-    .select({ id: activities.id })
-    .from(activities)
-    .where(and(eq(activities.personaId, input.personaId), eq(activities.state, 'claimed')));
+  const { context, runsAt } = await forecastPersonaQueue(deps.db, input.personaId, now);
+  const [claimed, [pending]] = await Promise.all([
+    deps.db
+      .select({ id: activities.id })
+      .from(activities)
+      .where(and(eq(activities.personaId, input.personaId), eq(activities.state, 'claimed'))),
+    deps.db
+      .select({ total: count() })
+      .from(activities)
+      .where(
+        and(eq(activities.personaId, input.personaId), inArray(activities.state, ['queued', 'claimed'])),
+      ),
+  ]);
   const order = [
     ...claimed.map((row) => ({ id: row.id, at: now })),
-    ...planned.flatMap((plan) => (plan.planned_at ? [{ id: plan.id, at: plan.planned_at }] : [])),
+    ...[...runsAt].map(([id, at]) => ({ id, at })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
   const page = order.slice(0, input.take ?? defaultQueueTake);
   const rows =
@@ -58,6 +67,7 @@ export async function listActivitiesQueue(
         deps.db,
         input.personaId,
         rows.map((row) => row.executionId),
+        { now, runsAt },
       )
     ).map((view) => [view.execution.id, view]),
   );
@@ -81,7 +91,7 @@ export async function listActivitiesQueue(
         },
         step_number: row.stepNumber,
         operation_type: row.operationType,
-        run_in_minutes: Math.max(0, Math.ceil((entry.at.getTime() - now.getTime()) / 60_000)),
+        run_in_minutes: minutesUntil(entry.at, now),
         actions: execution.actions,
         message:
           row.operationType === 'Withdraw'
@@ -91,7 +101,7 @@ export async function listActivitiesQueue(
     ];
   });
   return {
-    data: { documents, total: order.length },
+    data: { documents, total: pending?.total ?? order.length },
     weekly_invitation_limit_exceeded: false,
     outside_working_hours: !isWithinWorkingHours(
       context.schedule.workingHours,

@@ -1,29 +1,34 @@
 import { type DailyLimits, defaultWorkingHours } from '@outpilot/contracts';
-import { localDayIndex, type PersonaSchedule, type UsageCounts } from '@outpilot/domain';
-import { and, eq, max } from 'drizzle-orm';
+import {
+  freshPace,
+  localDayIndex,
+  type PersonaPace,
+  type PersonaSchedule,
+  type UsageCounts,
+} from '@outpilot/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../campaigns/db-executor.ts';
-import { activities, personaDailyUsage, personas } from '../db/schema.ts';
+import { personaDailyUsage, personaRuntime, personas } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
 
 export type PersonaPlanningContext = {
   schedule: PersonaSchedule;
-  /** Done (claimed and not released) in the persona's local day containing now. */
+  /** Claimed (and not given back) in the persona's local day containing now. */
   usedToday: UsageCounts;
-  lastActionAt: Date | null;
+  pace: PersonaPace;
 };
 
 /**
- * What the planner needs of a persona: working hours (the defaults until set), timezone (UTC until
- * set), the four limits, today's usage from the persona_daily_usage counters and the last action.
- * With forUpdate the persona row is locked, serialising the planning of one persona.
+ * What the forecast needs of a persona: working hours (the defaults until set), timezone (UTC
+ * until set), the four limits and the weekly block, today's counts from persona_daily_usage, and
+ * its pace from persona_runtime.
  */
 export async function loadPersonaSchedule(
   db: Executor,
   personaId: string,
   now: Date,
-  options: { forUpdate?: boolean } = {},
 ): Promise<PersonaPlanningContext> {
-  const query = db
+  const [persona] = await db
     .select({
       workingHours: personas.workingHours,
       timezoneOffset: personas.timezoneOffset,
@@ -32,10 +37,13 @@ export async function loadPersonaSchedule(
       messages: personas.dailyMessagesLimit,
       reactOnPost: personas.dailyReactOnPostLimit,
       invitationsBlockedUntil: personas.invitationsBlockedUntil,
+      nextActionAt: personaRuntime.nextActionAt,
+      actionDay: personaRuntime.actionDay,
+      actionsInDay: personaRuntime.actionsInDay,
     })
     .from(personas)
+    .leftJoin(personaRuntime, eq(personaRuntime.personaId, personas.id))
     .where(eq(personas.id, personaId));
-  const [persona] = options.forUpdate ? await query.for('update') : await query;
   if (!persona) throw new NotFoundError('Workspace not found');
   const limits: DailyLimits = {
     daily_linkedin_follow_limit: persona.follow,
@@ -55,10 +63,6 @@ export async function loadPersonaSchedule(
     );
   const usedToday: UsageCounts = {};
   for (const row of usage) usedToday[row.kind] = row.used;
-  const [last] = await db
-    .select({ at: max(activities.reportedAt) })
-    .from(activities)
-    .where(and(eq(activities.personaId, personaId), eq(activities.state, 'done')));
   return {
     schedule: {
       workingHours: persona.workingHours ?? defaultWorkingHours,
@@ -67,6 +71,13 @@ export async function loadPersonaSchedule(
       invitationsBlockedUntil: persona.invitationsBlockedUntil,
     },
     usedToday,
-    lastActionAt: last?.at ?? null,
+    pace:
+      persona.actionsInDay === null
+        ? freshPace
+        : {
+            nextActionAt: persona.nextActionAt,
+            actionDay: persona.actionDay,
+            actionsInDay: persona.actionsInDay,
+          },
   };
 }

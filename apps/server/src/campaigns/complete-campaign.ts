@@ -1,6 +1,5 @@
 import type { Campaign, CompleteReason } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
-import { replanPersonaQueue } from '../activities-queue/plan-persona-queue.ts';
 import { executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { cancelCampaignActivities } from '../executions/cancel-execution-activities.ts';
@@ -26,9 +25,7 @@ export async function finishCampaign(
       step_states = case when step_index is null then step_states
         else step_states || jsonb_build_object((step_index + 1)::text, 'Cancelled') end
     where campaign_id = ${outcome.after.id}::uuid and state in ('NotStarted', 'InQueue', 'InProgress')`);
-  if ((await cancelCampaignActivities(tx, outcome.after.id)) > 0) {
-    await replanPersonaQueue(tx, outcome.after.personaId, input.now);
-  }
+  await cancelCampaignActivities(tx, outcome.after.id);
   return outcome;
 }
 

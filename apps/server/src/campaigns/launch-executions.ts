@@ -1,6 +1,5 @@
 import { applyExecutionEvent, limitKindOf, notStartedProgress } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
-import { replanPersonaQueue } from '../activities-queue/plan-persona-queue.ts';
 import type { StepStates } from '../db/schema.ts';
 import { activities, campaignAudience, executions } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
@@ -11,7 +10,7 @@ import type { CampaignRow } from './find-campaign.ts';
 /**
  * The launch system: makes an execution for every audience contact of the campaign that has none
  * yet (launched: InQueue on the first action, due after launch_in_minutes and the Delay steps
- * before it) and queues their first activities, then plans the persona's queue. All in the
+ * before it) and queues their first activities (the trigger wakes the persona). All in the
  * caller's transaction, so a failure anywhere leaves no execution and no activity behind.
  * Set-based: one statement inserts the executions from campaign_audience and, when the campaign
  * is Running, the first activity of each (what queueExecutionActivities would queue for them);
@@ -69,7 +68,5 @@ export async function launchExecutions(
       ${firstActivities}
       select count(*)::int as launched from launched`),
   );
-  const count = result?.launched ?? 0;
-  if (count > 0 && campaign.state === 'Running') await replanPersonaQueue(tx, campaign.personaId, now);
-  return { launched: count };
+  return { launched: result?.launched ?? 0 };
 }

@@ -1,5 +1,4 @@
 import type { Campaign } from '@outpilot/contracts';
-import { replanPersonaQueue } from '../activities-queue/plan-persona-queue.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { queueExecutionActivities } from '../executions/queue-execution-activities.ts';
@@ -14,8 +13,7 @@ export const runMessages = {
 
 /**
  * PUT campaigns/{id}/run, one transaction. From Compose: the contacts the start preview reports
- * are excluded, an execution is made for each remaining contact with its first activity queued
- * and planned. From Stopped: resumes at once, queueing again the current step of every InQueue
+ * are excluded, an execution is made for each remaining contact with its first activity queued. From Stopped: resumes at once, queueing again the current step of every InQueue
  * execution and launching contacts added while it was stopped. Nothing to launch: 422, no change.
  */
 export async function runCampaign(
@@ -30,10 +28,7 @@ export async function runCampaign(
     if (!resumed && launched === 0) {
       throw new AppError(422, 'UnprocessableEntity', runMessages.noValidContacts);
     }
-    if (resumed) {
-      await queueExecutionActivities(tx, { campaignId: after.id, steps: after.steps, now });
-      await replanPersonaQueue(tx, after.personaId, now);
-    }
+    if (resumed) await queueExecutionActivities(tx, { campaignId: after.id, steps: after.steps, now });
     return toCampaignDocument(tx, after);
   });
 }

@@ -1,5 +1,4 @@
 import type { Campaign, PauseReason } from '@outpilot/contracts';
-import { replanPersonaQueue } from '../activities-queue/plan-persona-queue.ts';
 import type { AppDeps } from '../deps.ts';
 import { cancelCampaignActivities } from '../executions/cancel-execution-activities.ts';
 import type { Executor } from './db-executor.ts';
@@ -19,9 +18,7 @@ export async function pauseCampaign(
     ...input,
     action: input.reason ? { type: 'stop', reason: input.reason } : { type: 'stop' },
   });
-  if ((await cancelCampaignActivities(tx, outcome.after.id)) > 0) {
-    await replanPersonaQueue(tx, outcome.after.personaId, input.now);
-  }
+  await cancelCampaignActivities(tx, outcome.after.id);
   return outcome;
 }
 

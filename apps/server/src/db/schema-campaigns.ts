@@ -143,6 +143,8 @@ export const executions = pgTable(
   (t) => [
     uniqueIndex('executions_campaign_id_contact_id_idx').on(t.campaignId, t.contactId),
     index('executions_persona_id_state_idx').on(t.personaId, t.state),
+    // A campaign's executions in a state: statistics, and whether any is still open.
+    index('executions_campaign_id_state_idx').on(t.campaignId, t.state),
     index('executions_contact_id_idx').on(t.contactId),
     index('executions_awaiting_until_idx').on(t.awaitingUntil).where(sql`${t.state} = 'InProgress'`),
     check('executions_state_check', sql.raw(`"state" in (${inList(executionStateValues)})`)),
@@ -152,8 +154,10 @@ export const executions = pgTable(
 /**
  * The activity queue: one row per action an execution's step performs. A step can never have two
  * actions of one type (unique execution_id, step_number, operation_type); Withdraw shares the
- * Connect's step number. Claim: state queued, planned_at <= now, FOR UPDATE SKIP LOCKED, then
- * state claimed, attempt + 1, lease_owner, lease_expires_at. Report: one outcome per attempt.
+ * Connect's step number. A claim takes one due queued activity of a persona whose turn it is
+ * (persona_runtime; apps/server/src/engine/claim-activities.ts): state claimed, attempt + 1,
+ * lease_owner, lease_expires_at. Report: one outcome per attempt. Whenever rows become queued,
+ * a trigger wakes their personas (persona_runtime.next_check_at, a notification on commit).
  */
 export const activities = pgTable(
   'activities',
@@ -172,10 +176,8 @@ export const activities = pgTable(
     stepNumber: integer('step_number').notNull(),
     operationType: text('operation_type').$type<OperationType>().notNull(),
     limitKind: text('limit_kind').$type<ActivityLimitKindValue>(),
-    /** The earliest time (the step's delays); planned_at is never before it. */
+    /** The earliest time (the step's delays); the claim's rule decides when after it. */
     dueAt: instant('due_at').notNull(),
-    /** The planner's time (working hours, limits, gaps); null: not plannable within the horizon. */
-    plannedAt: instant('planned_at'),
     state: text('state').$type<ActivityState>().notNull().default('queued'),
     /** Claims so far; a report must carry the current one (fencing against zombie reports). */
     attempt: integer('attempt').notNull().default(0),
@@ -195,8 +197,11 @@ export const activities = pgTable(
       t.stepNumber,
       t.operationType,
     ),
-    index('activities_queued_planned_at_idx').on(t.plannedAt).where(sql`${t.state} = 'queued'`),
-    index('activities_persona_id_state_planned_at_idx').on(t.personaId, t.state, t.plannedAt),
+    // The claim reads each persona's first queued activity of each kind (queue order).
+    index('activities_queued_persona_kind_due_idx')
+      .on(t.personaId, t.limitKind, t.dueAt, t.stepNumber, t.id)
+      .where(sql`${t.state} = 'queued'`),
+    index('activities_persona_id_state_idx').on(t.personaId, t.state),
     index('activities_claimed_lease_expires_at_idx').on(t.leaseExpiresAt).where(sql`${t.state} = 'claimed'`),
     index('activities_campaign_id_state_idx').on(t.campaignId, t.state),
     check('activities_state_check', sql.raw(`"state" in (${inList(activityStates)})`)),

@@ -59,3 +59,26 @@ export const activityClaims = pgTable(
   },
   (t) => [primaryKey({ columns: [t.activityId, t.attempt] })],
 );
+
+/**
+ * Each persona's place in the claim's rhythm. The pace (next_action_at, the day's action count)
+ * is set by the claim that takes an action (@outpilot/domain pacing.ts). next_check_at is when a
+ * claim should look at the persona next: the claim sets it from what the persona waits for (its
+ * pace, working hours, a due time, a limit's midnight), and a trigger on activities lowers it to
+ * the due time of every activity that becomes queued (drizzle/0010_wake_personas_on_queued.sql), so no write path can
+ * forget to wake the persona. Null: nothing queued. A claim locks the row FOR UPDATE SKIP LOCKED:
+ * one claimer at a time per persona, which is what keeps its pace and limits.
+ */
+export const personaRuntime = pgTable(
+  'persona_runtime',
+  {
+    personaId: uuid('persona_id')
+      .primaryKey()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    nextActionAt: instant('next_action_at'),
+    actionDay: integer('action_day'),
+    actionsInDay: integer('actions_in_day').notNull().default(0),
+    nextCheckAt: instant('next_check_at'),
+  },
+  (t) => [index('persona_runtime_next_check_at_idx').on(t.nextCheckAt)],
+);

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, activityClaims } from '../db/schema.ts';
 import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
-import { listenForActivityWakeups, nextPlannedAt, notifyActivitiesPlanned } from './activity-wakeups.ts';
+import { listenForActivityWakeups, nextCheckAt } from './activity-wakeups.ts';
 import { createCloudRunner } from './cloud-runner.ts';
 import { alwaysWorking, dayMs, engineUser, runningCampaign } from './engine-test-kit.ts';
 
@@ -27,81 +27,95 @@ for (const backend of testBackends()) {
       await server?.close();
     });
 
-    it('a notification reaches the listeners on commit, and never from a rolled back transaction', async () => {
+    it('queuing an activity notifies the listeners on commit, never from a rolled back transaction', async () => {
+      const user = await engineUser(server, { workingHours: alwaysWorking });
+      const { campaign } = await runningCampaign(server, user, {
+        steps: [{ type: 'Follow', timeout: 1440 }],
+        contacts: 1,
+      });
       const wakeups = await listenForActivityWakeups({
         db: server.db,
         databaseUrl: server.config.databaseUrl,
       });
       const heard: string[] = [];
       wakeups.subscribe((personaId) => heard.push(personaId));
+      const requeue = (tx: typeof server.db) =>
+        tx.update(activities).set({ state: 'queued' }).where(eq(activities.campaignId, campaign.id));
       try {
         await server.db
           .transaction(async (tx) => {
-            await notifyActivitiesPlanned(tx, 'rolled-back');
+            await requeue(tx);
             throw new Error('roll back');
           })
           .catch(() => undefined);
         await server.db.transaction(async (tx) => {
-          await notifyActivitiesPlanned(tx, 'persona-a');
-          await notifyActivitiesPlanned(tx, 'persona-a');
+          await requeue(tx);
+          await requeue(tx);
           expect(heard).toEqual([]);
         });
         expect(await waitFor(async () => heard.length > 0, 2_000)).toBe(true);
         await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(heard).toEqual(['persona-a']);
+        // Sent twice in one transaction, delivered once.
+        expect(heard).toEqual([user.personaId]);
       } finally {
         await wakeups.close();
       }
     });
 
-    it('an idle cloud runner claims what is planned now at once, and what is planned soon at its time', async () => {
+    it('an idle cloud runner claims what becomes due now at once, and what becomes due soon at its time', async () => {
       const population = createPopulation({
         seed: server.config.sandboxSeed,
         size: server.config.sandboxSize,
       });
-      const [sender, ...others] = population.people.filter((person) => person.isVisible);
-      if (!sender) throw new Error('no sandbox member');
-      const user = await engineUser(server, {
-        automationMode: 'cloud',
-        networkPublicIdentifier: sender.publicIdentifier,
-        networkEntityId: sender.entityId,
-        workingHours: alwaysWorking,
-      });
-      const { campaign } = await runningCampaign(server, user, {
-        steps: [{ type: 'Follow', timeout: 1440 }],
-        contacts: others.slice(0, 2).map((person) => ({
-          linkedinPublicIdentifier: person.publicIdentifier,
-          linkedinEntityId: person.entityId,
-          firstName: person.firstName,
-          lastName: person.lastName,
-        })),
-      });
-      // Nothing claimable while the runner goes idle: due in a year, so no re-plan places them.
-      await server.db
-        .update(activities)
-        .set({ plannedAt: null, dueAt: new Date(Date.now() + 365 * dayMs) })
-        .where(eq(activities.campaignId, campaign.id));
-      const [first, second] = await server.db
-        .select({ id: activities.id })
-        .from(activities)
-        .where(eq(activities.campaignId, campaign.id));
-      if (!first || !second) throw new Error('two activities expected');
+      const [first, second, ...others] = population.people.filter((person) => person.isVisible);
+      if (!first || !second) throw new Error('no sandbox members');
+      const cloudUser = (member: typeof first) =>
+        engineUser(server, {
+          automationMode: 'cloud',
+          networkPublicIdentifier: member.publicIdentifier,
+          networkEntityId: member.entityId,
+          workingHours: alwaysWorking,
+        });
+      // Two personas, one activity each: a persona acts at most every 2 minutes (its pace).
+      const users = [await cloudUser(first), await cloudUser(second)];
+      const ids: string[] = [];
+      for (const [index, user] of users.entries()) {
+        const target = others[index];
+        if (!target) throw new Error('no sandbox member to follow');
+        const { campaign } = await runningCampaign(server, user, {
+          steps: [{ type: 'Follow', timeout: 1440 }],
+          contacts: [
+            {
+              linkedinPublicIdentifier: target.publicIdentifier,
+              linkedinEntityId: target.entityId,
+              firstName: target.firstName,
+              lastName: target.lastName,
+            },
+          ],
+        });
+        // Nothing claimable while the runner goes idle: due in a year.
+        const [row] = await server.db
+          .update(activities)
+          .set({ dueAt: new Date(Date.now() + 365 * dayMs) })
+          .where(eq(activities.campaignId, campaign.id))
+          .returning({ id: activities.id });
+        if (!row) throw new Error('an activity expected');
+        ids.push(row.id);
+      }
+      const [now, soon] = ids as [string, string];
 
       const wakeups = await listenForActivityWakeups({
         db: server.db,
         databaseUrl: server.config.databaseUrl,
       });
-      // The real clock: planned times are compared with the time that passes. A minute's poll:
-      // only a wake-up or the planned time can make the runner claim within the test.
+      // The real clock: due times are compared with the time that passes. A minute's poll: only
+      // a wake-up or the next check's timer can make the runner claim within the test.
       const deps = { db: server.db, clock: systemClock, publicUrl: server.url };
       const cloud = createCloudRunner({ deps, wakeups, pollIntervalMs: 60_000 });
       const stateOf = async (id: string) =>
         (await server.db.select().from(activities).where(eq(activities.id, id)))[0];
-      const plan = (id: string, at: Date) =>
-        server.db.transaction(async (tx) => {
-          await tx.update(activities).set({ plannedAt: at, dueAt: at }).where(eq(activities.id, id));
-          await notifyActivitiesPlanned(tx, user.personaId);
-        });
+      const dueAt = (id: string, at: Date) =>
+        server.db.update(activities).set({ dueAt: at }).where(eq(activities.id, id));
       try {
         await cloud.start();
         expect(
@@ -110,20 +124,20 @@ for (const backend of testBackends()) {
         ).toBe(true);
         await new Promise((resolve) => setTimeout(resolve, 100));
 
-        await plan(first.id, new Date());
-        expect(await waitFor(async () => (await stateOf(first.id))?.state === 'done', 3_000)).toBe(true);
+        await dueAt(now, new Date());
+        expect(await waitFor(async () => (await stateOf(now))?.state === 'done', 3_000)).toBe(true);
 
-        const soon = new Date(Date.now() + 400);
-        await plan(second.id, soon);
-        expect(await nextPlannedAt(server.db, [user.personaId], new Date())).toEqual(soon);
-        expect(await waitFor(async () => (await stateOf(second.id))?.state === 'done', 3_000)).toBe(true);
+        const soonAt = new Date(Date.now() + 400);
+        await dueAt(soon, soonAt);
+        expect(await nextCheckAt(server.db, [users[1]?.personaId ?? ''], new Date(0))).toEqual(soonAt);
+        expect(await waitFor(async () => (await stateOf(soon))?.state === 'done', 3_000)).toBe(true);
         // Claimed once, at its time and not before.
         const claims = await server.db
           .select({ claimedAt: activityClaims.claimedAt })
           .from(activityClaims)
-          .where(eq(activityClaims.activityId, second.id));
+          .where(eq(activityClaims.activityId, soon));
         expect(claims).toHaveLength(1);
-        expect(claims[0]?.claimedAt.getTime()).toBeGreaterThanOrEqual(soon.getTime());
+        expect(claims[0]?.claimedAt.getTime()).toBeGreaterThanOrEqual(soonAt.getTime());
         expect(cloud.runner.state().counts.executed).toBe(2);
       } finally {
         await cloud.stop();

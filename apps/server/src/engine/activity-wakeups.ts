@@ -1,50 +1,37 @@
-import { and, eq, gt, inArray, min, sql } from 'drizzle-orm';
+import { and, gt, inArray, min } from 'drizzle-orm';
 import pg from 'pg';
 import type { Executor } from '../campaigns/db-executor.ts';
 import type { Database } from '../db/create-database.ts';
-import { activities } from '../db/schema.ts';
+import { personaRuntime } from '../db/schema.ts';
 
 /**
  * Wake-ups of the cloud runner (B2 of the benchmarks: due-to-claimed latency): instead of waiting
- * out its poll interval, an idle runner claims as soon as activities are planned for one of its
+ * out its poll interval, an idle runner claims as soon as activities are queued for one of its
  * personas (PostgreSQL LISTEN/NOTIFY, as graphile-worker does; PGlite delivers the same
- * notifications in process) and when the earliest planned time of its personas comes (a timer).
+ * notifications in process) and when the earliest next check of its personas comes (a timer).
+ * The notification is sent by the activities trigger (drizzle/0010_wake_personas_on_queued.sql) on commit, never before and
+ * never after a rollback, with the persona id as payload; the name here must match it.
  */
-export const activitiesPlannedChannel = 'outpilot_activities_planned';
+export const activitiesQueuedChannel = 'outpilot_activities_queued';
 
 /** The payload of a wake-up for every persona: notifications may have been missed (a reconnection). */
 export const anyPersona = '*';
 
 /**
- * Call in the transaction that queued or re-planned a persona's activities: on commit (never
- * before, never after a rollback) the runners listening claim at once. PostgreSQL folds the same
- * notification sent twice in one transaction into one.
+ * The earliest next check after `after` of the personas (persona_runtime): when to claim next.
+ * A check due before `after` was looked at by a claim since or is held by another claimer:
+ * waiting for it would claim in a loop.
  */
-export async function notifyActivitiesPlanned(tx: Executor, personaId: string): Promise<void> {
-  await tx.execute(sql`select pg_notify(${activitiesPlannedChannel}, ${personaId})`);
-}
-
-/**
- * The earliest planned time after `after` of the personas' queued activities: when to claim next.
- * What was planned before `after` was seen by a claim since, and not taken (a limit, a stopped
- * campaign): waiting for it would claim in a loop.
- */
-export async function nextPlannedAt(
+export async function nextCheckAt(
   db: Executor,
   personaIds: readonly string[],
   after: Date,
 ): Promise<Date | null> {
   if (personaIds.length === 0) return null;
   const [row] = await db
-    .select({ at: min(activities.plannedAt) })
-    .from(activities)
-    .where(
-      and(
-        eq(activities.state, 'queued'),
-        inArray(activities.personaId, [...personaIds]),
-        gt(activities.plannedAt, after),
-      ),
-    );
+    .select({ at: min(personaRuntime.nextCheckAt) })
+    .from(personaRuntime)
+    .where(and(inArray(personaRuntime.personaId, [...personaIds]), gt(personaRuntime.nextCheckAt, after)));
   return row?.at ?? null;
 }
 
@@ -62,7 +49,7 @@ const isPglite = (client: unknown): client is PgliteLike =>
   typeof client === 'object' && client !== null && typeof (client as PgliteLike).listen === 'function';
 
 /**
- * Listens on the database for activitiesPlannedChannel: on PGlite through its in-process listen;
+ * Listens on the database for activitiesQueuedChannel: on PGlite through its in-process listen;
  * on PostgreSQL on a connection of its own (a pooled one would be handed to queries), connected
  * again with back-off when it drops, after which every listener is woken once (what was notified
  * meanwhile is lost; the runner's poll covers the gap).
@@ -85,7 +72,7 @@ export async function listenForActivityWakeups(options: {
 
   const client = (options.db as { $client?: unknown }).$client;
   if (options.databaseUrl === undefined && isPglite(client)) {
-    const unlisten = await client.listen(activitiesPlannedChannel, dispatch);
+    const unlisten = await client.listen(activitiesQueuedChannel, dispatch);
     return {
       subscribe,
       async close() {
@@ -106,7 +93,7 @@ export async function listenForActivityWakeups(options: {
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === activitiesPlannedChannel) dispatch(message.payload ?? '');
+      if (message.channel === activitiesQueuedChannel) dispatch(message.payload ?? '');
     });
     next.on('error', (error) => {
       options.onError?.(error);
@@ -114,7 +101,7 @@ export async function listenForActivityWakeups(options: {
     });
     next.on('end', () => reconnect(next));
     await next.connect();
-    await next.query(`LISTEN ${activitiesPlannedChannel}`);
+    await next.query(`LISTEN ${activitiesQueuedChannel}`);
     if (closed) {
       await next.end();
       return;

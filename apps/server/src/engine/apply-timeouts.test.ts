@@ -7,11 +7,11 @@ import {
   alwaysWorking,
   claim,
   dayMs,
+  dueAllAt,
   engineUser,
   executionOf,
   logCount,
   monday8am,
-  planAllAt,
   report,
   runningCampaign,
 } from './engine-test-kit.ts';
@@ -33,7 +33,7 @@ describe.each(testBackends())('timeouts on $name', ({ databaseUrl }) => {
       steps: [{ type: 'Connect', message_template: '', timeout: 14_400, delay: 30 }],
       contacts: 1,
     });
-    await planAllAt(server, user.personaId, server.clock.now());
+    await dueAllAt(server, user.personaId, server.clock.now());
     const [connect] = await claim(server, user);
     if (!connect) throw new Error('nothing claimed');
     await report(server, user, connect, 'executed', { network_ref: 'invitation-42' });
@@ -43,7 +43,7 @@ describe.each(testBackends())('timeouts on $name', ({ databaseUrl }) => {
     server.clock.advance(120_000);
     expect(await applyTimeouts(deps())).toEqual({ withdrawalsQueued: 1, timedOut: 0 });
     expect(await applyTimeouts(deps())).toEqual({ withdrawalsQueued: 0, timedOut: 0 });
-    await planAllAt(server, user.personaId, server.clock.now());
+    await dueAllAt(server, user.personaId, server.clock.now());
     const [withdraw] = await claim(server, user);
     expect(withdraw).toMatchObject({
       operation_type: 'Withdraw',
@@ -67,7 +67,7 @@ describe.each(testBackends())('timeouts on $name', ({ databaseUrl }) => {
       ],
       contacts: 1,
     });
-    await planAllAt(server, user.personaId, server.clock.now());
+    await dueAllAt(server, user.personaId, server.clock.now());
     const [first] = await claim(server, user);
     if (!first) throw new Error('nothing claimed');
     expect(first.message).toBe('One');
@@ -80,7 +80,7 @@ describe.each(testBackends())('timeouts on $name', ({ databaseUrl }) => {
       .from(activities)
       .where(and(eq(activities.executionId, first.execution_id), eq(activities.stepNumber, 2)));
     expect(queued[0]?.state).toBe('queued');
-    await planAllAt(server, user.personaId, server.clock.now());
+    await dueAllAt(server, user.personaId, server.clock.now());
     const [second] = await claim(server, user);
     if (!second) throw new Error('nothing claimed');
     expect(second.message).toBe('Two');

@@ -1,10 +1,10 @@
 import type { StoredStep } from '@outpilot/contracts';
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { replanPersonaQueue } from '../activities-queue/plan-persona-queue.ts';
 import { activities, campaigns, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { advanceIfAt, loadExecution } from './engine-helpers.ts';
+import { lockExecution } from '../executions/advance-execution.ts';
+import { advanceIfAt } from './engine-helpers.ts';
 
 export type TimeoutsResult = { withdrawalsQueued: number; timedOut: number };
 
@@ -48,21 +48,14 @@ export async function applyTimeouts(
       .limit(batchSize);
     const fresh = due.filter((row) => !seen.has(row.id));
     if (fresh.length === 0) return result;
-    const withdrawPersonas = new Set<string>();
     for (const row of fresh) {
       seen.add(row.id);
       const step: StoredStep | undefined = row.stepIndex === null ? undefined : row.steps[row.stepIndex];
       if (step?.type === 'Connect' && row.stepIndex !== null) {
-        if (await queueWithdraw(deps, row.id, row.stepIndex + 1, now)) {
-          result.withdrawalsQueued += 1;
-          withdrawPersonas.add(row.personaId);
-        }
+        if (await queueWithdraw(deps, row.id, row.stepIndex + 1, now)) result.withdrawalsQueued += 1;
       } else if (await timeOut(deps, row.id, now)) {
         result.timedOut += 1;
       }
-    }
-    for (const personaId of withdrawPersonas) {
-      await deps.db.transaction((tx) => replanPersonaQueue(tx, personaId, now));
     }
   }
 }
@@ -81,7 +74,7 @@ async function queueWithdraw(
     where c.execution_id = ${executionId}::uuid and c.step_number = ${stepNumber}
       and c.operation_type = 'Connect' and e.state = 'InProgress'
     on conflict (execution_id, step_number, operation_type) do update
-      set state = 'queued', due_at = excluded.due_at, planned_at = null, lease_owner = null,
+      set state = 'queued', due_at = excluded.due_at, lease_owner = null,
           lease_expires_at = null, network_ref = excluded.network_ref
       where ${activities.state} = 'cancelled'
     returning ${activities.id}`);
@@ -91,12 +84,12 @@ async function queueWithdraw(
 async function timeOut(deps: Pick<AppDeps, 'db'>, executionId: string, now: Date): Promise<boolean> {
   try {
     return await deps.db.transaction(async (tx) => {
-      const execution = await loadExecution(tx, executionId);
-      if (!execution || execution.stepIndex === null) return false;
+      const locked = await lockExecution(tx, executionId);
+      if (!locked || locked.execution.stepIndex === null) return false;
       return advanceIfAt(
         tx,
-        execution,
-        { state: 'InProgress', stepNumber: execution.stepIndex + 1 },
+        locked,
+        { state: 'InProgress', stepNumber: locked.execution.stepIndex + 1 },
         { type: 'timedOut', at: now },
         now,
       );

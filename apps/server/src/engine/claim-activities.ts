@@ -2,20 +2,32 @@ import {
   type ClaimedActivity,
   type DailyLimits,
   defaultWorkingHours,
+  type OperationType,
   type StoredStep,
 } from '@outpilot/contracts';
-import { canClaimNow, localDayIndex, nextWorkingInstant, type PersonaSchedule } from '@outpilot/domain';
+import {
+  decideNextAction,
+  localDayIndex,
+  type PersonaPace,
+  type PersonaSchedule,
+  paceAfterAction,
+  type QueuedActivity,
+  type UsageCounts,
+} from '@outpilot/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
+import { pgArray } from '../db/pg-array.ts';
 import {
-  type ActivityLimitKindValue,
   activities,
   activityClaims,
+  activityLimitKinds,
   campaigns,
   contacts,
   executions,
   personaDailyUsage,
+  personaRuntime,
   personas,
+  type WorkingHours,
 } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import {
@@ -28,47 +40,45 @@ export type ClaimActivitiesInput = {
   /** The personas the runner acts for (the caller's persona; the cloud runner's cloud personas). */
   personaIds: readonly string[];
   runnerId: string;
+  /** Activities at most, each of another persona. */
   max: number;
   leaseSeconds: number;
 };
 
-type Candidate = {
-  id: string;
-  persona_id: string;
-  operation_type: (typeof activities.$inferSelect)['operationType'];
-  limit_kind: ActivityLimitKindValue | null;
-  attempt: number;
-  planned_at: string | Date;
+/** A persona whose turn it is, locked for this claim, with what the rule needs to know. */
+type LockedPersona = {
+  personaId: string;
+  schedule: PersonaSchedule;
+  usedToday: UsageCounts;
+  pace: PersonaPace;
 };
 
-type Counter = { personaId: string; day: number; kind: ActivityLimitKindValue; used: number; start: number };
-
-const usageKey = (personaId: string, kind: string) => `${personaId}:${kind}`;
-
-/** How many queued rows a claim looks at per wanted activity (some are deferred or left to others). */
-const candidateFactor = 3;
-/** Candidate rounds per claim at most (each round after the first skips the rows already seen). */
-const maxRounds = 3;
-/** Up to this many personas a claim looks at each persona's queue on its own (see lockCandidates). */
-const perPersonaScanLimit = 50;
+/** What the claim stores for one locked persona: the activity it takes, or when to look again. */
+type PersonaPlan = {
+  persona_id: string;
+  activity_id: string | null;
+  local_day: number;
+  next_action_at: string | null;
+  action_day: number | null;
+  actions_in_day: number;
+  next_check_at: string | null;
+};
 
 /**
  * The claim system. In ONE transaction, as of the injected clock's now:
- * 1. the oldest planned queued activities of the given personas whose planned_at and due_at have
- *    passed, of Running campaigns only, FOR UPDATE SKIP LOCKED: concurrent claimers (any runner,
- *    any server process) never see the same row;
- * 2. each candidate is judged by canClaimNow of @outpilot/domain (working hours in the persona's
- *    timezone, the weekly invitation block, the daily limit of its kind). One that cannot run now is
- *    deferred: its planned_at moves to the time the rule names (the next working instant, the end of
- *    the block, the next local day), so the head of the queue is always claimable and a claim never
- *    scans past rows it cannot take;
- * 3. the limit counters come from persona_daily_usage rows of the persona's local day, created if
- *    missing and locked FOR UPDATE SKIP LOCKED: a counter another claimer holds just leaves its
- *    candidates queued for the next claim (no waiting, no lock-order deadlock). A candidate is taken
- *    only while used < limit, and used grows with the claim;
- * 4. the taken rows become claimed: attempt + 1, lease_owner, lease_expires_at = now + lease
- *    (measured on the same injected clock the expiry system reads), with an activity_claims row
- *    recording the counter unit so a release gives it back to the right day.
+ * 1. up to `max` of the runner's personas whose next check has come (persona_runtime), oldest
+ *    first, locked FOR UPDATE SKIP LOCKED: one claimer at a time per persona, so any number of
+ *    runners and server processes never act twice at once for one persona;
+ * 2. per persona, the first queued activity of each limit kind (queue order, Running campaigns);
+ * 3. decideNextAction of @outpilot/domain on them — the pace (a human-like gap after the last
+ *    action), working hours in the persona's timezone, the daily limit of each kind with today's
+ *    count, the weekly invitation block, due times — takes at most ONE activity per persona, or
+ *    says until when the persona waits: that becomes its next check;
+ * 4. the taken activities become claimed (attempt + 1, lease_owner, lease_expires_at = now +
+ *    lease on the same injected clock the expiry system reads), each with an activity_claims row
+ *    recording the local day's counter unit it took, the day's counter grows, the persona's pace
+ *    moves on. A chosen activity another transaction holds (being cancelled) is left, and its
+ *    persona is looked at again at once.
  * Answers the contract's claim items with the contact and the rendered text.
  */
 export async function claimActivities(
@@ -79,267 +89,213 @@ export async function claimActivities(
   const now = deps.clock.now();
   const leaseExpiresAt = new Date(now.getTime() + input.leaseSeconds * 1000);
   return deps.db.transaction(async (tx) => {
-    const schedules = new Map<string, PersonaSchedule>();
-    const counters = new Map<string, Counter>();
-    const deferred: { id: string; plannedAt: Date | null }[] = [];
-    const seen: string[] = [];
-    const taken: Candidate[] = [];
-    const defer = (candidate: Candidate, schedule: PersonaSchedule, retryAt: Date | null) => {
-      // A day's limit frees at local midnight; the work itself waits for the next working instant.
-      const at =
-        retryAt && nextWorkingInstant(schedule.workingHours, schedule.timezoneOffsetMinutes, retryAt);
-      deferred.push({ id: candidate.id, plannedAt: at });
-    };
-
-    // A round whose candidates were all deferred or held by others looks further, a few times, so
-    // a claim answers work whenever some is claimable.
-    for (let round = 0; round < maxRounds && taken.length < input.max; round += 1) {
-      const want = (input.max - taken.length) * candidateFactor;
-      const candidates = await lockCandidates(tx, input.personaIds, now, want, seen);
-      if (candidates.length === 0) break;
-      seen.push(...candidates.map((candidate) => candidate.id));
-      const newPersonas = [...new Set(candidates.map((c) => c.persona_id))].filter(
-        (id) => !schedules.has(id),
-      );
-      if (newPersonas.length > 0) {
-        for (const [id, schedule] of await personaSchedules(tx, newPersonas)) schedules.set(id, schedule);
-      }
-
-      // Working hours and the weekly block first: they need no counter.
-      const open: Candidate[] = [];
-      for (const candidate of candidates) {
-        const schedule = schedules.get(candidate.persona_id);
-        if (!schedule) continue;
-        const check = canClaimNow(claimCandidateOf(candidate), schedule, {}, now);
-        if (check.ok) open.push(candidate);
-        else defer(candidate, schedule, check.retryAt);
-      }
-
-      await lockCounters(tx, open, schedules, now, counters);
-      for (const candidate of open) {
-        if (taken.length >= input.max) break;
-        const schedule = schedules.get(candidate.persona_id);
-        if (!schedule) continue;
-        const counter = candidate.limit_kind
-          ? counters.get(usageKey(candidate.persona_id, candidate.limit_kind))
-          : undefined;
-        // Another claimer holds this counter: the candidate stays queued for the next claim.
-        if (candidate.limit_kind && !counter) continue;
-        const usedToday = counter ? { [counter.kind]: counter.used } : {};
-        const check = canClaimNow(claimCandidateOf(candidate), schedule, usedToday, now);
-        if (!check.ok) {
-          defer(candidate, schedule, check.retryAt);
-          continue;
-        }
-        if (counter) counter.used += 1;
-        taken.push(candidate);
-      }
-    }
-
-    await storeDeferrals(tx, deferred);
-    await storeCounters(
+    const locked = await lockPersonasDue(tx, input.personaIds, now, input.max);
+    if (locked.length === 0) return [];
+    const heads = await loadHeads(
       tx,
-      [...counters.values()].filter((counter) => counter.used !== counter.start),
+      locked.map((persona) => persona.personaId),
     );
-    if (taken.length === 0) return [];
-    const takenIds = taken.map((candidate) => candidate.id);
-    await tx
-      .update(activities)
-      .set({
-        state: 'claimed',
-        attempt: sql`${activities.attempt} + 1`,
-        leaseOwner: input.runnerId,
-        leaseExpiresAt,
-      })
-      .where(inArray(activities.id, takenIds));
-    await tx.insert(activityClaims).values(
-      taken.map((candidate) => {
-        const schedule = schedules.get(candidate.persona_id);
-        return {
-          activityId: candidate.id,
-          attempt: candidate.attempt + 1,
-          personaId: candidate.persona_id,
-          runnerId: input.runnerId,
-          limitKind: candidate.limit_kind,
-          localDay: localDayIndex(now, schedule?.timezoneOffsetMinutes ?? 0),
-          claimedAt: now,
-        };
-      }),
-    );
-    return claimItems(tx, takenIds);
+    const plans = locked.map((persona) => planPersona(persona, heads.get(persona.personaId) ?? [], now));
+    const takenIds = await storePlans(tx, plans, { runnerId: input.runnerId, now, leaseExpiresAt });
+    return takenIds.length === 0 ? [] : claimItems(tx, takenIds);
   });
 }
 
-function claimCandidateOf(candidate: Candidate) {
-  return { operation_type: candidate.operation_type, planned_at: new Date(candidate.planned_at) };
+function planPersona(persona: LockedPersona, heads: readonly QueuedActivity[], now: Date): PersonaPlan {
+  const offset = persona.schedule.timezoneOffsetMinutes;
+  const decision = decideNextAction({
+    now,
+    schedule: persona.schedule,
+    usedToday: persona.usedToday,
+    pace: persona.pace,
+    heads,
+  });
+  if (decision.type === 'wait') {
+    return {
+      persona_id: persona.personaId,
+      activity_id: null,
+      local_day: localDayIndex(now, offset),
+      next_action_at: null,
+      action_day: null,
+      actions_in_day: 0,
+      next_check_at: decision.until?.toISOString() ?? null,
+    };
+  }
+  const pace = paceAfterAction(persona.personaId, persona.pace, now, offset);
+  return {
+    persona_id: persona.personaId,
+    activity_id: decision.activity.id,
+    local_day: localDayIndex(now, offset),
+    next_action_at: pace.nextActionAt?.toISOString() ?? null,
+    action_day: pace.actionDay,
+    actions_in_day: pace.actionsInDay,
+    // Its next action can come no sooner than its pace allows.
+    next_check_at: pace.nextActionAt?.toISOString() ?? null,
+  };
 }
 
-/** Step 1: the oldest planned claimable rows, locked; rows other claimers hold are skipped. */
-async function lockCandidates(
+const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/** Step 1: the personas due a check, locked, with their rules and today's counts. */
+async function lockPersonasDue(
   tx: Executor,
   personaIds: readonly string[],
   now: Date,
-  limit: number,
-  exclude: readonly string[],
-): Promise<Candidate[]> {
+  max: number,
+): Promise<LockedPersona[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const personas = sql`${pgArray(personaIds)}::uuid[]`;
-  const skip = sql`${pgArray(exclude)}::uuid[]`;
-  // A few personas (a local runner's one, a small cloud): each persona's own oldest rows through
-  // its (persona_id, state, planned_at) index, so due rows of other personas nobody claims cost
-  // nothing. Many personas (the cloud runner): one walk of the queue's planned_at index.
-  const scope =
-    personaIds.length <= perPersonaScanLimit
-      ? sql`a.id in (
-          select q.id from unnest(${personas}) p(id)
-          cross join lateral (
-            select w.id, w.planned_at from ${activities} w
-            where w.persona_id = p.id and w.state = 'queued' and w.planned_at <= ${at} and w.id <> all(${skip})
-            order by w.planned_at limit ${limit}) q
-          order by q.planned_at limit ${limit})`
-      : sql`a.persona_id = any(${personas}) and a.id <> all(${skip})`;
-  // Ties of planned_at are taken in any order: ordering by id too would sort every tie group.
-  return rowsOf<Candidate>(
+  // The local day as localDayIndex of @outpilot/domain computes it, in the persona's offset.
+  const localDay = sql`floor((extract(epoch from ${at}) + coalesce(p.timezone_offset, 0) * 60) / 86400)::int`;
+  const rows = rowsOf<{
+    persona_id: string;
+    next_action_at: string | Date | null;
+    action_day: number | null;
+    actions_in_day: number;
+    working_hours: WorkingHours | null;
+    timezone_offset: number | null;
+    follow: number;
+    invitations: number;
+    messages: number;
+    react_on_post: number;
+    invitations_blocked_until: string | Date | null;
+    used: UsageCounts;
+  }>(
     await tx.execute(sql`
-      select a.id, a.persona_id, a.operation_type, a.limit_kind, a.attempt, a.planned_at
-      from ${activities} a
-      join ${campaigns} c on c.id = a.campaign_id and c.state = 'Running'
-      where a.state = 'queued' and a.planned_at <= ${at} and a.due_at <= ${at} and ${scope}
-      order by a.planned_at
-      limit ${limit}
-      for update of a skip locked`),
+      select r.persona_id, r.next_action_at, r.action_day, r.actions_in_day,
+             p.working_hours, p.timezone_offset, p.daily_follow_limit as follow,
+             p.daily_invitations_limit as invitations, p.daily_messages_limit as messages,
+             p.daily_react_on_post_limit as react_on_post, p.invitations_blocked_until,
+             coalesce((select jsonb_object_agg(u.limit_kind, u.used) from ${personaDailyUsage} u
+                       where u.persona_id = r.persona_id and u.local_day = ${localDay}), '{}'::jsonb) as used
+      from ${personaRuntime} r
+      join ${personas} p on p.id = r.persona_id
+      where r.persona_id = any(${pgArray(personaIds)}::uuid[]) and r.next_check_at <= ${at}
+      order by r.next_check_at
+      limit ${max}
+      for update of r skip locked`),
   );
-}
-
-/** The rules of the candidates' personas: working hours (defaults until set), timezone, limits, block. */
-async function personaSchedules(tx: Executor, personaIds: readonly string[]) {
-  const rows = await tx
-    .select({
-      id: personas.id,
-      workingHours: personas.workingHours,
-      offset: personas.timezoneOffset,
-      follow: personas.dailyFollowLimit,
-      invitations: personas.dailyInvitationsLimit,
-      messages: personas.dailyMessagesLimit,
-      reactOnPost: personas.dailyReactOnPostLimit,
-      blockedUntil: personas.invitationsBlockedUntil,
-    })
-    .from(personas)
-    .where(inArray(personas.id, [...personaIds]));
-  const schedules = new Map<string, PersonaSchedule>();
-  for (const row of rows) {
+  return rows.map((row) => {
     const limits: DailyLimits = {
       daily_linkedin_follow_limit: row.follow,
       daily_linkedin_invitations_limit: row.invitations,
       daily_linkedin_messages_limit: row.messages,
-      daily_linkedin_react_on_post_limit: row.reactOnPost,
+      daily_linkedin_react_on_post_limit: row.react_on_post,
     };
-    schedules.set(row.id, {
-      workingHours: row.workingHours ?? defaultWorkingHours,
-      timezoneOffsetMinutes: row.offset ?? 0,
-      limits,
-      invitationsBlockedUntil: row.blockedUntil,
-    });
-  }
-  return schedules;
+    return {
+      personaId: row.persona_id,
+      schedule: {
+        workingHours: row.working_hours ?? defaultWorkingHours,
+        timezoneOffsetMinutes: row.timezone_offset ?? 0,
+        limits,
+        invitationsBlockedUntil: row.invitations_blocked_until ? asDate(row.invitations_blocked_until) : null,
+      },
+      usedToday: row.used,
+      pace: {
+        nextActionAt: row.next_action_at ? asDate(row.next_action_at) : null,
+        actionDay: row.action_day,
+        actionsInDay: row.actions_in_day,
+      },
+    };
+  });
 }
 
 /**
- * Step 3: the counters of the candidates' (persona, local day, kind), locked FOR UPDATE SKIP
- * LOCKED. Missing rows (the first claim of a kind on a local day) are created first; a row another
- * transaction is creating or holds is left out, and so are its candidates.
+ * Step 2: per persona, the first queued activity of each limit kind and of Withdraw (no limit),
+ * in queue order, of Running campaigns (activities_queued_persona_kind_due_idx: one index probe
+ * each). A limit holds back a whole kind, so no other activity can be the rule's pick.
  */
-async function lockCounters(
+async function loadHeads(
   tx: Executor,
-  candidates: readonly Candidate[],
-  schedules: ReadonlyMap<string, PersonaSchedule>,
-  now: Date,
-  counters: Map<string, Counter>,
-): Promise<void> {
-  const keys = new Map<string, { personaId: string; day: number; kind: ActivityLimitKindValue }>();
-  for (const candidate of candidates) {
-    const schedule = schedules.get(candidate.persona_id);
-    if (!schedule || !candidate.limit_kind) continue;
-    if (counters.has(usageKey(candidate.persona_id, candidate.limit_kind))) continue;
-    keys.set(usageKey(candidate.persona_id, candidate.limit_kind), {
-      personaId: candidate.persona_id,
-      day: localDayIndex(now, schedule.timezoneOffsetMinutes),
-      kind: candidate.limit_kind,
+  personaIds: readonly string[],
+): Promise<Map<string, QueuedActivity[]>> {
+  const head = (kindCondition: ReturnType<typeof sql>) => sql`
+    select a.id, a.persona_id, a.operation_type, a.due_at, a.step_number from ${activities} a
+    where a.persona_id = p.id and a.state = 'queued' and ${kindCondition}
+      and exists (select 1 from ${campaigns} c where c.id = a.campaign_id and c.state = 'Running')
+    order by a.due_at, a.step_number, a.id
+    limit 1`;
+  const rows = rowsOf<{
+    id: string;
+    persona_id: string;
+    operation_type: OperationType;
+    due_at: string | Date;
+    step_number: number;
+  }>(
+    await tx.execute(sql`
+      select h.* from unnest(${pgArray(personaIds)}::uuid[]) p(id)
+      cross join unnest(${pgArray(activityLimitKinds)}::text[]) k(kind)
+      cross join lateral (${head(sql`a.limit_kind = k.kind`)}) h
+      union all
+      select h.* from unnest(${pgArray(personaIds)}::uuid[]) p(id)
+      cross join lateral (${head(sql`a.limit_kind is null`)}) h`),
+  );
+  const heads = new Map<string, QueuedActivity[]>();
+  for (const row of rows) {
+    const list = heads.get(row.persona_id) ?? [];
+    list.push({
+      id: row.id,
+      operation_type: row.operation_type,
+      due_at: asDate(row.due_at),
+      step_number: row.step_number,
     });
+    heads.set(row.persona_id, list);
   }
-  if (keys.size === 0) return;
-  const lock = async (
-    wanted: readonly { personaId: string; day: number; kind: ActivityLimitKindValue }[],
-  ) => {
-    const rows = rowsOf<{ persona_id: string; limit_kind: ActivityLimitKindValue; used: number }>(
-      await tx.execute(sql`
-        select u.persona_id, u.limit_kind, u.used
-        from ${personaDailyUsage} u
-        join unnest(${pgArray(wanted.map((k) => k.personaId))}::uuid[],
-                    ${pgArray(wanted.map((k) => String(k.day)))}::int[],
-                    ${pgArray(wanted.map((k) => k.kind))}::text[]) as k(persona_id, local_day, limit_kind)
-          on u.persona_id = k.persona_id and u.local_day = k.local_day and u.limit_kind = k.limit_kind
-        for update of u skip locked`),
-    );
-    for (const row of rows) {
-      const key = keys.get(usageKey(row.persona_id, row.limit_kind));
-      if (!key) continue;
-      counters.set(usageKey(row.persona_id, row.limit_kind), { ...key, used: row.used, start: row.used });
-    }
-    return rows.length;
-  };
-  const found = await lock([...keys.values()]);
-  if (found < keys.size) {
-    // In one fixed order: two claimers creating overlapping rows wait in line, never in a circle.
-    const missing = [...keys.entries()]
-      .filter(([key]) => !counters.has(key))
-      .map(([, value]) => value)
-      .sort((a, b) => a.personaId.localeCompare(b.personaId) || a.kind.localeCompare(b.kind));
-    const created = rowsOf<{ persona_id: string; limit_kind: ActivityLimitKindValue }>(
-      await tx.execute(sql`
-        insert into ${personaDailyUsage} (persona_id, local_day, limit_kind)
-        select * from unnest(${pgArray(missing.map((k) => k.personaId))}::uuid[],
-                             ${pgArray(missing.map((k) => String(k.day)))}::int[],
-                             ${pgArray(missing.map((k) => k.kind))}::text[])
-        on conflict do nothing
-        returning persona_id, limit_kind`),
-    );
-    // Rows we created are ours already; rows another claimer created concurrently are skipped.
-    for (const row of created) {
-      const key = keys.get(usageKey(row.persona_id, row.limit_kind));
-      if (key) counters.set(usageKey(row.persona_id, row.limit_kind), { ...key, used: 0, start: 0 });
-    }
-  }
+  return heads;
 }
 
-/** A PostgreSQL array literal of simple values (uuids, integers, kind names: no quoting needed). */
-function pgArray(values: readonly string[]): string {
-  return `{${values.join(',')}}`;
+/**
+ * Step 4 in one statement: the chosen activities claimed (those still queued and not held by
+ * another transaction), their claim rows, the day's counters, and every locked persona's pace
+ * and next check. Answers the ids taken.
+ */
+async function storePlans(
+  tx: Executor,
+  plans: readonly PersonaPlan[],
+  options: { runnerId: string; now: Date; leaseExpiresAt: Date },
+): Promise<string[]> {
+  const now = sql`${options.now.toISOString()}::timestamptz`;
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      with plan as (
+        select * from jsonb_to_recordset(${JSON.stringify(plans)}::jsonb) as x(
+          persona_id uuid, activity_id uuid, local_day int, next_action_at timestamptz,
+          action_day int, actions_in_day int, next_check_at timestamptz)
+      ), chosen as (
+        select a.id from ${activities} a join plan on plan.activity_id = a.id
+        where a.state = 'queued'
+        for update of a skip locked
+      ), taken as (
+        update ${activities} a
+        set state = 'claimed', attempt = a.attempt + 1, lease_owner = ${options.runnerId},
+            lease_expires_at = ${options.leaseExpiresAt.toISOString()}::timestamptz
+        from chosen where a.id = chosen.id
+        returning a.id, a.persona_id, a.limit_kind, a.attempt
+      ), claims as (
+        insert into ${activityClaims} (activity_id, attempt, persona_id, runner_id, limit_kind, local_day, claimed_at)
+        select t.id, t.attempt, t.persona_id, ${options.runnerId}, t.limit_kind, plan.local_day, ${now}
+        from taken t join plan on plan.persona_id = t.persona_id
+      ), usage as (
+        insert into ${personaDailyUsage} (persona_id, local_day, limit_kind, used)
+        select t.persona_id, plan.local_day, t.limit_kind, 1
+        from taken t join plan on plan.persona_id = t.persona_id
+        where t.limit_kind is not null
+        on conflict (persona_id, local_day, limit_kind) do update set used = ${personaDailyUsage.used} + 1
+      ), runtime as (
+        update ${personaRuntime} r set
+          next_action_at = case when t.id is null then r.next_action_at else plan.next_action_at end,
+          action_day = case when t.id is null then r.action_day else plan.action_day end,
+          actions_in_day = case when t.id is null then r.actions_in_day else plan.actions_in_day end,
+          next_check_at = case when plan.activity_id is not null and t.id is null then ${now}
+                               else plan.next_check_at end
+        from plan left join taken t on t.persona_id = plan.persona_id
+        where r.persona_id = plan.persona_id
+      )
+      select id from taken`),
+  );
+  return rows.map((row) => row.id);
 }
 
-/** Step 2's deferrals: new planned times in one statement (null: no working hours at all). */
-async function storeDeferrals(tx: Executor, deferred: readonly { id: string; plannedAt: Date | null }[]) {
-  if (deferred.length === 0) return;
-  await tx.execute(sql`
-    update ${activities} set planned_at = d.planned_at
-    from unnest(${pgArray(deferred.map((d) => d.id))}::uuid[],
-                ${pgArray(deferred.map((d) => d.plannedAt?.toISOString() ?? 'NULL'))}::timestamptz[])
-      as d(id, planned_at)
-    where ${activities.id} = d.id`);
-}
-
-async function storeCounters(tx: Executor, changed: readonly Counter[]) {
-  if (changed.length === 0) return;
-  await tx.execute(sql`
-    update ${personaDailyUsage} u set used = c.used
-    from unnest(${pgArray(changed.map((c) => c.personaId))}::uuid[],
-                ${pgArray(changed.map((c) => String(c.day)))}::int[],
-                ${pgArray(changed.map((c) => c.kind))}::text[],
-                ${pgArray(changed.map((c) => String(c.used)))}::int[]) as c(persona_id, local_day, limit_kind, used)
-    where u.persona_id = c.persona_id and u.local_day = c.local_day and u.limit_kind = c.limit_kind`);
-}
-
-/** The claim items of claimed activities, in claim order: target, rendered text, reaction, network ref. */
+/** The claim items of claimed activities: target, rendered text, reaction, network ref. */
 async function claimItems(tx: Executor, ids: readonly string[]): Promise<ClaimedActivity[]> {
   const rows = await tx
     .select({ activity: activities, steps: campaigns.steps, contact: contacts })
@@ -348,36 +304,30 @@ async function claimItems(tx: Executor, ids: readonly string[]): Promise<Claimed
     .innerJoin(executions, eq(executions.id, activities.executionId))
     .innerJoin(contacts, eq(contacts.id, executions.contactId))
     .where(inArray(activities.id, [...ids]));
-  const byId = new Map(rows.map((row) => [row.activity.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const { activity, contact } = row;
-    const step: StoredStep | undefined = row.steps[activity.stepNumber - 1];
+  return rows.map(({ activity, contact, steps }) => {
+    const step: StoredStep | undefined = steps[activity.stepNumber - 1];
     const linkedin = toLinkedinContact(contact);
     const sendsText = activity.operationType === 'Connect' || activity.operationType === 'Message';
-    return [
-      {
-        activity_id: activity.id,
-        attempt: activity.attempt,
-        lease_expires_at: (activity.leaseExpiresAt ?? new Date(0)).toISOString(),
-        persona_id: activity.personaId,
-        campaign_id: activity.campaignId,
-        execution_id: activity.executionId,
-        step_number: activity.stepNumber,
-        operation_type: activity.operationType,
-        target: {
-          contact_id: contact.id,
-          public_identifier: contact.linkedinPublicIdentifier ?? '',
-          entity_id: contact.linkedinEntityId,
-          profile_url: contactProfileUrl(contact),
-          first_name: contact.firstName,
-          last_name: contact.lastName,
-        },
-        message: sendsText ? renderStepMessage(step, linkedin) : null,
-        reaction: step?.type === 'ReactOnPost' ? step.reaction : null,
-        network_ref: activity.networkRef,
+    return {
+      activity_id: activity.id,
+      attempt: activity.attempt,
+      lease_expires_at: (activity.leaseExpiresAt ?? new Date(0)).toISOString(),
+      persona_id: activity.personaId,
+      campaign_id: activity.campaignId,
+      execution_id: activity.executionId,
+      step_number: activity.stepNumber,
+      operation_type: activity.operationType,
+      target: {
+        contact_id: contact.id,
+        public_identifier: contact.linkedinPublicIdentifier ?? '',
+        entity_id: contact.linkedinEntityId,
+        profile_url: contactProfileUrl(contact),
+        first_name: contact.firstName,
+        last_name: contact.lastName,
       },
-    ];
+      message: sendsText ? renderStepMessage(step, linkedin) : null,
+      reaction: step?.type === 'ReactOnPost' ? step.reaction : null,
+      network_ref: activity.networkRef,
+    };
   });
 }

@@ -11,7 +11,7 @@ import {
   engineUser,
   hourMs,
   monday8am,
-  planAllAt,
+  nextCheckOf,
   runningCampaign,
 } from './engine-test-kit.ts';
 
@@ -21,8 +21,9 @@ const actionLimit: Record<string, number> = { invitation_sent: 5, profile_follow
 
 /**
  * 4 runners × 2 server processes (two servers on one PostgreSQL, each with its own pool) hammer
- * the claim endpoint hour by hour over four days with stale plans (everything claimable as far as
- * planned_at goes): the claim transaction alone must keep the limits and the working hours.
+ * the claim endpoint over four days, the virtual clock stepping to each moment the persona may act
+ * again (every activity is due from the launch on): the claim transaction alone must keep the
+ * limits, the working hours and the pace.
  */
 describe.each(testBackends())('claim race on $name', ({ name, databaseUrl }) => {
   let server: TestServer;
@@ -67,7 +68,7 @@ describe.each(testBackends())('claim race on $name', ({ name, databaseUrl }) => 
     expect(await response.json()).toEqual({ accepted: true, duplicate: false });
   }
 
-  it('never claims an activity twice, never beyond a daily limit, never outside working hours', async () => {
+  it('never claims an activity twice, never beyond a daily limit, never outside working hours, never faster than the pace', async () => {
     const user = await engineUser(server, {
       ...limits,
       timezoneOffset: offset,
@@ -85,9 +86,8 @@ describe.each(testBackends())('claim race on $name', ({ name, databaseUrl }) => 
     await user.tokenNow();
     const claimedIds: string[] = [];
     const servers = urls.length;
-    for (let hour = 0; hour < 4 * 24; hour += 1) {
-      server.clock.advance(hourMs);
-      await planAllAt(server, user.personaId, server.clock.now());
+    const end = server.clock.now().getTime() + 4 * 24 * hourMs;
+    for (;;) {
       await Promise.all(
         Array.from({ length: 4 * servers }, async (_, runner) => {
           const url = urls[runner % servers] ?? server.url;
@@ -101,6 +101,9 @@ describe.each(testBackends())('claim race on $name', ({ name, databaseUrl }) => 
           }
         }),
       );
+      const next = await nextCheckOf(server, user.personaId);
+      if (!next || next.getTime() > end) break;
+      server.clock.set(next);
     }
     expect(new Set(claimedIds).size).toBe(claimedIds.length);
     const log = await server.db.select().from(activityLog).where(eq(activityLog.personaId, user.personaId));
@@ -116,6 +119,11 @@ describe.each(testBackends())('claim race on $name', ({ name, databaseUrl }) => 
     for (const [key, count] of perDay) {
       const action = key.split(':')[1] ?? '';
       expect(count, key).toBeLessThanOrEqual(actionLimit[action] ?? 0);
+    }
+    // Never two actions within the pace's minimum gap of 2 minutes.
+    const times = log.map((row) => row.occurredAt.getTime()).sort((a, b) => a - b);
+    for (let index = 1; index < times.length; index += 1) {
+      expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBeGreaterThanOrEqual(2 * 60_000);
     }
     // Four local weekdays were reached, each filled to its limits.
     expect(log.filter((row) => row.action === 'invitation_sent').length).toBe(20);

@@ -18,7 +18,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { activities, personas } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotAuthorizedError, NotFoundError } from '../errors.ts';
-import { type ActivityWakeups, anyPersona, nextPlannedAt } from './activity-wakeups.ts';
+import { type ActivityWakeups, anyPersona, nextCheckAt } from './activity-wakeups.ts';
 import { claimActivities } from './claim-activities.ts';
 import { releaseRunnerClaims } from './expire-leases.ts';
 import { reportActivity } from './report-activity.ts';
@@ -110,9 +110,9 @@ export type CloudRunnerOptions = {
   runnerId?: string;
   /** How often the list of cloud personas is read again. */
   refreshIntervalMs?: number;
-  /** The runner's longest wait after an empty claim (wake-ups and the next planned time end it sooner). */
+  /** The runner's longest wait after an empty claim (wake-ups and the next check end it sooner). */
   pollIntervalMs?: number;
-  /** Notifications that activities were planned: an idle runner claims at once instead of polling. */
+  /** Notifications that activities were queued: an idle runner claims at once instead of polling. */
   wakeups?: ActivityWakeups;
   /** The network per persona; default: the sandbox, a session per persona (the bench passes its own). */
   network?: NetworkForPersona;
@@ -148,7 +148,7 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
     network: options.network ?? createSandboxNetworks(deps),
     runnerId,
     clock: deps.clock,
-    wake: untilNextPlanned(deps, () => ids, wake, options.onError),
+    wake: untilNextCheck(deps, () => ids, wake, options.onError),
     ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
   });
   let timer: NodeJS.Timeout | undefined;
@@ -190,11 +190,11 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
 }
 
 /**
- * The idle wait of the cloud runner: until a wake-up, or until the earliest planned time of its
+ * The idle wait of the cloud runner: until a wake-up, or until the earliest next check of its
  * personas comes (read after every empty claim), at most the poll interval. With a virtual clock
- * the planned time means nothing in real time (a test moves that clock): only wake-ups and polls.
+ * that time means nothing in real time (a test moves that clock): only wake-ups and polls.
  */
-function untilNextPlanned(
+function untilNextCheck(
   deps: EngineDeps,
   personaIds: () => readonly string[],
   wake: RunnerWake,
@@ -211,10 +211,10 @@ function untilNextPlanned(
       let waitMs = maxMs;
       if (!virtual) {
         try {
-          // Planned after the empty claim began, not after now: one that came due while that claim
-          // and this read ran is claimed at once, not a poll later.
-          const next = await nextPlannedAt(deps.db, personaIds(), claimBegan);
-          // One millisecond late: a claim at exactly the planned time takes it (planned_at <= now).
+          // After the empty claim began, not after now: a check that came due while that claim and
+          // this read ran is claimed at once, not a poll later.
+          const next = await nextCheckAt(deps.db, personaIds(), claimBegan);
+          // One millisecond late: a claim at exactly that time takes it (next_check_at <= now).
           if (next) waitMs = Math.min(maxMs, Math.max(0, next.getTime() - deps.clock.now().getTime() + 1));
         } catch (error) {
           onError?.(error);

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { finalExecutionStates, type OperationType, type StoredStep } from '@outpilot/contracts';
+import { finalExecutionStates, type OperationType } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { finishCampaign } from '../campaigns/complete-campaign.ts';
 import type { Executor } from '../campaigns/db-executor.ts';
 import { type ActivityAction, campaigns, executions } from '../db/schema.ts';
-import { advanceExecution } from '../executions/advance-execution.ts';
+import { type LockedExecution, moveExecution } from '../executions/advance-execution.ts';
 
 /** What the activity log records for a performed operation. */
 export function logActionOf(operation: OperationType): ActivityAction {
@@ -29,49 +29,22 @@ export function logActionOf(operation: OperationType): ActivityAction {
   }
 }
 
-export type ExecutionSnapshot = {
-  id: string;
-  personaId: string;
-  campaignId: string;
-  contactId: string;
-  state: (typeof executions.$inferSelect)['state'];
-  stepIndex: number | null;
-  steps: StoredStep[];
-  campaignState: (typeof campaigns.$inferSelect)['state'];
-};
-
-export async function loadExecution(tx: Executor, executionId: string): Promise<ExecutionSnapshot | null> {
-  const [row] = await tx
-    .select({
-      id: executions.id,
-      personaId: executions.personaId,
-      campaignId: executions.campaignId,
-      contactId: executions.contactId,
-      state: executions.state,
-      stepIndex: executions.stepIndex,
-      steps: campaigns.steps,
-      campaignState: campaigns.state,
-    })
-    .from(executions)
-    .innerJoin(campaigns, eq(campaigns.id, executions.campaignId))
-    .where(eq(executions.id, executionId));
-  return row ?? null;
-}
-
 /**
- * Applies an event to an execution only when it is still where the activity left it (a user may
- * have completed the contact, a reply may have ended the sequence meanwhile): the network action
- * is recorded either way, the execution moves only if the event still applies.
+ * Applies an event to an execution (locked by the caller) only when it is still where the
+ * activity left it (a user may have completed the contact, a reply may have ended the sequence
+ * meanwhile): the network action is recorded either way, the execution moves only if the event
+ * still applies. An execution that ends may complete its campaign.
  */
 export async function advanceIfAt(
   tx: Executor,
-  execution: ExecutionSnapshot,
+  locked: LockedExecution,
   expected: { state: 'InQueue' | 'InProgress'; stepNumber: number },
   event: ExecutionEvent,
   now: Date,
 ): Promise<boolean> {
+  const { execution } = locked;
   if (execution.state !== expected.state || execution.stepIndex !== expected.stepNumber - 1) return false;
-  const { progress } = await advanceExecution(tx, { executionId: execution.id, event, now });
+  const { progress } = await moveExecution(tx, locked, event, now);
   // Only an execution that ended can be the campaign's last open one.
   if (finalExecutionStates.has(progress.state)) await completeCampaignIfDone(tx, execution, now);
   return true;
@@ -80,19 +53,21 @@ export async function advanceIfAt(
 /** The engine completes (reason System) a Running campaign whose executions have all ended. */
 export async function completeCampaignIfDone(
   tx: Executor,
-  execution: Pick<ExecutionSnapshot, 'campaignId' | 'personaId'>,
+  execution: { campaignId: string; personaId: string },
   now: Date,
 ): Promise<boolean> {
+  // Whether one is still open, not how many: a probe of executions_campaign_id_state_idx.
   const [open] = await tx
-    .select({ open: sql<number>`count(*)::int` })
+    .select({ id: executions.id })
     .from(executions)
     .where(
       and(
         eq(executions.campaignId, execution.campaignId),
         inArray(executions.state, ['NotStarted', 'InQueue', 'InProgress']),
       ),
-    );
-  if ((open?.open ?? 0) > 0) return false;
+    )
+    .limit(1);
+  if (open) return false;
   const [campaign] = await tx
     .select({ state: campaigns.state })
     .from(campaigns)

@@ -7,7 +7,14 @@ import {
 } from '@outpilot/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { runCampaign } from '../campaigns/run-campaign.ts';
-import { activities, activityLog, executions, personas, type WorkingHours } from '../db/schema.ts';
+import {
+  activities,
+  activityLog,
+  executions,
+  personaRuntime,
+  personas,
+  type WorkingHours,
+} from '../db/schema.ts';
 import {
   addAudience,
   type ContactSeed,
@@ -82,12 +89,46 @@ export async function runningCampaign(
   return { campaign, contacts };
 }
 
-/** Makes every queued activity of a persona claimable from `at` (as if the planner said so). */
-export async function planAllAt(server: TestServer, personaId: string, at: Date) {
+/** Makes every queued activity of a persona due at `at` (its step delays passed); wakes the persona. */
+export async function dueAllAt(server: TestServer, personaId: string, at: Date) {
   await server.db
     .update(activities)
-    .set({ plannedAt: at, dueAt: at })
+    .set({ dueAt: at })
     .where(and(eq(activities.personaId, personaId), eq(activities.state, 'queued')));
+}
+
+/** When the claim will next look at the persona (null: nothing queued). */
+export async function nextCheckOf(server: TestServer, personaId: string): Promise<Date | null> {
+  const [row] = await server.db
+    .select({ at: personaRuntime.nextCheckAt })
+    .from(personaRuntime)
+    .where(eq(personaRuntime.personaId, personaId));
+  return row?.at ?? null;
+}
+
+/**
+ * Claims as a runner that never misses its turn would, on the virtual clock: claims now, and
+ * whenever nothing is claimable moves the clock to the persona's next check, until `until`.
+ * Answers every activity claimed (the clock ends at the last claim, or `until`).
+ */
+export async function claimUntil(
+  server: TestServer,
+  user: Pick<EngineUser, 'tokenNow' | 'personaId'>,
+  until: Date,
+  options: { onClaimed?: (activity: ClaimedActivity) => Promise<void> } = {},
+): Promise<ClaimedActivity[]> {
+  const claimed: ClaimedActivity[] = [];
+  for (;;) {
+    const batch = await claim(server, user);
+    for (const activity of batch) {
+      claimed.push(activity);
+      await options.onClaimed?.(activity);
+    }
+    if (batch.length > 0) continue;
+    const next = await nextCheckOf(server, user.personaId);
+    if (!next || next > until || next <= server.clock.now()) return claimed;
+    server.clock.set(next);
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: test answers are checked field by field

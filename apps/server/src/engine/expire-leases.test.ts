@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personaDailyUsage } from '../db/schema.ts';
 import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import { claimActivities } from './claim-activities.ts';
 import {
   activityOf,
   alwaysWorking,
   claim,
+  dueAllAt,
   engineUser,
   logCount,
   monday8am,
-  planAllAt,
+  nextCheckOf,
   report,
   runningCampaign,
 } from './engine-test-kit.ts';
@@ -36,7 +38,7 @@ describe.each(testBackends())('lease expiry on $name', ({ databaseUrl }) => {
   it('a runner that dies after claiming: the lease expires, the next claim has attempt + 1, the late report is fenced', async () => {
     const user = await engineUser(server, { workingHours: alwaysWorking });
     await runningCampaign(server, user, { steps: followOnly, contacts: 1 });
-    await planAllAt(server, user.personaId, server.clock.now());
+    await dueAllAt(server, user.personaId, server.clock.now());
     const [first] = await claim(server, user, { leaseSeconds: 60, runnerId: 'dies' });
     if (!first) throw new Error('nothing claimed');
     expect(await expireLeases(deps())).toBe(0);
@@ -44,6 +46,11 @@ describe.each(testBackends())('lease expiry on $name', ({ databaseUrl }) => {
     expect(await expireLeases(deps())).toBe(1);
     expect(await activityOf(server, first.activity_id)).toMatchObject({ state: 'queued', leaseOwner: null });
     expect(await used(user.personaId)).toBe(0);
+    // Queued again, it waits only for the persona's pace (the dead runner may have acted).
+    expect(await claim(server, user, { runnerId: 'survivor' })).toEqual([]);
+    const paceEnds = await nextCheckOf(server, user.personaId);
+    expect(paceEnds?.getTime()).toBeGreaterThan(server.clock.now().getTime());
+    server.clock.set(paceEnds ?? new Date());
     const [second] = await claim(server, user, { runnerId: 'survivor' });
     expect(second).toMatchObject({ activity_id: first.activity_id, attempt: 2 });
     expect(await used(user.personaId)).toBe(1);
@@ -59,14 +66,23 @@ describe.each(testBackends())('lease expiry on $name', ({ databaseUrl }) => {
   });
 
   it('graceful shutdown gives back the claims a runner has not started', async () => {
-    const user = await engineUser(server, { workingHours: alwaysWorking });
-    await runningCampaign(server, user, { steps: followOnly, contacts: 3 });
-    await planAllAt(server, user.personaId, server.clock.now());
-    const claimed = await claim(server, user, { runnerId: 'stopping' });
-    expect(claimed).toHaveLength(3);
+    // A runner acting for three personas (as the cloud runner does) holds one claim of each.
+    const users = [];
+    for (let index = 0; index < 3; index += 1) {
+      const user = await engineUser(server, { workingHours: alwaysWorking });
+      await runningCampaign(server, user, { steps: followOnly, contacts: 1 });
+      await dueAllAt(server, user.personaId, server.clock.now());
+      users.push(user);
+    }
+    const personaIds = users.map((user) => user.personaId);
+    const claimFor = (runnerId: string) =>
+      claimActivities(deps(), { personaIds, runnerId, max: 10, leaseSeconds: 300 });
+    expect(await claimFor('stopping')).toHaveLength(3);
     expect(await releaseRunnerClaims(deps(), 'stopping')).toBe(3);
-    expect(await used(user.personaId)).toBe(0);
-    const again = await claim(server, user);
+    for (const user of users) expect(await used(user.personaId)).toBe(0);
+    // After the personas' pace (at most 8 minutes), each is claimed again with the next attempt.
+    server.clock.advance(8 * 60_000);
+    const again = await claimFor('next');
     expect(again.map((item) => item.attempt)).toEqual([2, 2, 2]);
   });
 });

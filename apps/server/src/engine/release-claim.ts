@@ -1,12 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../campaigns/db-executor.ts';
 import { activityClaims, personaDailyUsage } from '../db/schema.ts';
+import { wakePersona } from './wake-persona.ts';
 
 /**
  * Gives a claim's unit of the daily limit back to the local day it was taken from (a lease that
- * expired, a transient error, a refusal by the network, a skip): at most once per claim. Call it
- * last in the transaction, after any re-planning, so the lock order stays activities → counters
- * (the claim's order) and two transactions never wait on each other in a circle.
+ * expired, a transient error, a refusal by the network, a skip): at most once per claim, and the
+ * persona is woken (the unit may let something run today after all). Lock order, the claim's:
+ * the persona's runtime row before its counter, so two transactions never wait in a circle.
  */
 export async function releaseClaim(
   tx: Executor,
@@ -28,6 +29,7 @@ export async function releaseClaim(
       localDay: activityClaims.localDay,
     });
   if (!claim?.limitKind) return false;
+  await wakePersona(tx, claim.personaId, input.now);
   await tx
     .update(personaDailyUsage)
     .set({ used: sql`greatest(${personaDailyUsage.used} - 1, 0)` })

@@ -8,14 +8,15 @@ import {
   activityOf,
   alwaysWorking,
   claim,
+  claimUntil,
   dayMs,
+  dueAllAt,
   type EngineUser,
   engineUser,
   executionOf,
   hourMs,
   logCount,
   monday8am,
-  planAllAt,
   report,
   runningCampaign,
 } from './engine-test-kit.ts';
@@ -41,7 +42,7 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
 
   async function claimedOne(user: EngineUser, steps: CampaignStep[] = connectThenFollow) {
     const { campaign } = await runningCampaign(server, user, { steps, contacts: 1 });
-    await planAllAt(server, user.personaId, server.clock.now());
+    await dueAllAt(server, user.personaId, server.clock.now());
     const [item] = await claim(server, user);
     if (!item) throw new Error('nothing claimed');
     return { campaign, item };
@@ -108,7 +109,7 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
     await report(server, user, item, 'executed');
     expect(await logCount(server, user.personaId, 'profile_followed')).toBe(1);
     server.clock.advance(dayMs + hourMs);
-    await planAllAt(server, user.personaId, server.clock.now());
+    await dueAllAt(server, user.personaId, server.clock.now());
     const [visit] = await claim(server, user);
     expect(visit?.operation_type).toBe('VisitProfile');
     if (!visit) return;
@@ -139,8 +140,9 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
   it('a paused campaign keeps nothing in the queue: later reports of the same batch cancel, and nothing is claimed', async () => {
     const user = await engineUser(server, { workingHours: alwaysWorking });
     const { campaign } = await runningCampaign(server, user, { steps: connectThenFollow, contacts: 2 });
-    await planAllAt(server, user.personaId, server.clock.now());
-    const batch = await claim(server, user);
+    await dueAllAt(server, user.personaId, server.clock.now());
+    // The runner holds both claims (the second taken after the persona's pace) when it reports.
+    const batch = await claimUntil(server, user, new Date(server.clock.now().getTime() + hourMs));
     expect(batch).toHaveLength(2);
     for (const item of batch) {
       const answer = await report(server, user, item, 'limit_exceeded', {
@@ -155,8 +157,8 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
     }
     const rows = await server.db.select().from(activities).where(eq(activities.campaignId, campaign.id));
     expect(rows.map((row) => row.state)).toEqual(['cancelled', 'cancelled']);
-    await planAllAt(server, user.personaId, server.clock.now());
-    expect(await claim(server, user)).toEqual([]);
+    await dueAllAt(server, user.personaId, server.clock.now());
+    expect(await claimUntil(server, user, new Date(server.clock.now().getTime() + dayMs))).toEqual([]);
   });
 
   it('the weekly invitation limit flags the profile and blocks invitation claims until the window passes', async () => {
@@ -175,12 +177,16 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
       headers: { authorization: `Bearer ${await user.tokenNow()}` },
     }).then((response) => response.json() as Promise<{ exceedLinkedInInvitationsLimit: boolean }>);
     expect(profile.exceedLinkedInInvitationsLimit).toBe(true);
-    await planAllAt(server, user.personaId, server.clock.now());
-    expect(await claim(server, user)).toEqual([]);
-    server.clock.advance(2 * dayMs + 1000);
-    await planAllAt(server, user.personaId, server.clock.now());
-    const [again] = await claim(server, user);
+    const blockEnds = server.clock.now().getTime() + 2 * dayMs;
+    expect(await claimUntil(server, user, new Date(blockEnds - 1))).toEqual([]);
+    let claimedAt = 0;
+    const [again] = await claimUntil(server, user, new Date(blockEnds + hourMs), {
+      onClaimed: async () => {
+        claimedAt = server.clock.now().getTime();
+      },
+    });
     expect(again).toMatchObject({ activity_id: item.activity_id, attempt: 2 });
+    expect(claimedAt).toBe(blockEnds);
     const later = await fetch(`${server.url}/api/v1/profile`, {
       headers: { authorization: `Bearer ${await user.tokenNow()}` },
     }).then((response) => response.json() as Promise<{ exceedLinkedInInvitationsLimit: boolean }>);
@@ -201,10 +207,10 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
       expect(delay).toBeGreaterThanOrEqual(base / 2);
       expect(delay).toBeLessThan(base);
       expect(await usedOf(user.personaId, 'invitations')).toBe(0);
-      server.clock.advance(delay);
-      await planAllAt(server, user.personaId, server.clock.now());
-      const [next] = await claim(server, user);
+      // Claimed again once the backoff (and the persona's pace) allow, not before.
+      const [next] = await claimUntil(server, user, new Date(before + 2 * hourMs));
       if (!next) throw new Error('not claimed again');
+      expect(server.clock.now().getTime()).toBeGreaterThanOrEqual(row.dueAt.getTime());
       expect(next.attempt).toBe(attempt + 1);
       item = next;
     }

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { activities } from '../db/schema.ts';
-import { engineUser, monday8am, planAllAt, runningCampaign } from './engine-test-kit.ts';
+import { dueAllAt, engineUser, monday8am, runningCampaign } from './engine-test-kit.ts';
 
 describe('engine background systems', () => {
   const dirs: string[] = [];
@@ -34,7 +34,7 @@ describe('engine background systems', () => {
       >[0];
       const user = await engineUser(server, {});
       await runningCampaign(server, user, { steps: [{ type: 'Follow', timeout: 1440 }], contacts: 1 });
-      await planAllAt(server, user.personaId, clock.now());
+      await dueAllAt(server, user.personaId, clock.now());
       await app.db.update(activities).set({ state: 'claimed', attempt: 1, leaseExpiresAt: clock.now() });
       // The sweep runs every 15 s by default; wait for one.
       const deadline = Date.now() + 20_000;

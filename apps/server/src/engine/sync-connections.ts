@@ -3,7 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { activities, activityLog, contacts, executions, personaSyncState } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
-import { advanceIfAt, loadExecution } from './engine-helpers.ts';
+import { lockExecution } from '../executions/advance-execution.ts';
+import { advanceIfAt } from './engine-helpers.ts';
 import { matchContacts } from './match-contacts.ts';
 
 /**
@@ -47,13 +48,15 @@ export async function syncConnections(
       if (!connection) continue;
       const connectedAt = new Date(Math.min(new Date(connection.connected_at).getTime(), now.getTime()));
       const moved = await deps.db.transaction(async (tx) => {
-        const execution = await loadExecution(tx, row.id);
-        if (!execution || execution.stepIndex === null) return false;
-        if (execution.steps[execution.stepIndex]?.type !== 'Connect') return false;
+        const locked = await lockExecution(tx, row.id);
+        if (!locked || locked.execution.stepIndex === null) return false;
+        const { execution } = locked;
+        if (execution.stepIndex === null || locked.campaign.steps[execution.stepIndex]?.type !== 'Connect')
+          return false;
         const stepNumber = execution.stepIndex + 1;
         await tx
           .update(activities)
-          .set({ state: 'cancelled', plannedAt: null })
+          .set({ state: 'cancelled' })
           .where(
             and(
               eq(activities.executionId, execution.id),
@@ -64,7 +67,7 @@ export async function syncConnections(
           );
         const advanced = await advanceIfAt(
           tx,
-          execution,
+          locked,
           { state: 'InProgress', stepNumber },
           { type: 'accepted', at: connectedAt },
           now,

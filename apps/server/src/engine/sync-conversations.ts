@@ -3,8 +3,8 @@ import { and, eq, inArray, min } from 'drizzle-orm';
 import { activityLog, executions, personaSyncState } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
-import { advanceExecution } from '../executions/advance-execution.ts';
-import { completeCampaignIfDone, loadExecution } from './engine-helpers.ts';
+import { lockExecution, moveExecution } from '../executions/advance-execution.ts';
+import { completeCampaignIfDone } from './engine-helpers.ts';
 import { isMember, matchContacts } from './match-contacts.ts';
 
 /**
@@ -74,13 +74,11 @@ export async function syncConversations(
       if (!reply) continue;
       const repliedAt = new Date(Math.min(new Date(reply.sent_at).getTime(), now.getTime()));
       const moved = await deps.db.transaction(async (tx) => {
-        const execution = await loadExecution(tx, row.id);
-        if (!execution || (execution.state !== 'InQueue' && execution.state !== 'InProgress')) return false;
-        await advanceExecution(tx, {
-          executionId: execution.id,
-          event: { type: 'replied', at: repliedAt },
-          now,
-        });
+        const locked = await lockExecution(tx, row.id);
+        if (!locked) return false;
+        const { execution } = locked;
+        if (execution.state !== 'InQueue' && execution.state !== 'InProgress') return false;
+        await moveExecution(tx, locked, { type: 'replied', at: repliedAt }, now);
         if (reply.conversation_url) {
           await tx
             .update(executions)

@@ -6,12 +6,12 @@ import {
   alwaysWorking,
   automation,
   claim,
+  dueAllAt,
   engineUser,
   executionOf,
   logCount,
   minuteMs,
   monday8am,
-  planAllAt,
   report,
   runningCampaign,
 } from './engine-test-kit.ts';
@@ -37,7 +37,7 @@ describe.each(testBackends())('sync connections and conversations on $name', ({ 
     const { contacts } = await runningCampaign(server, user, { steps, contacts: 1 });
     const contact = contacts[0];
     if (!contact) throw new Error('no contact');
-    await planAllAt(server, user.personaId, server.clock.now());
+    await dueAllAt(server, user.personaId, server.clock.now());
     const [connect] = await claim(server, user);
     if (!connect) throw new Error('nothing claimed');
     await report(server, user, connect, 'executed', { network_ref: 'inv-1' });
@@ -65,7 +65,7 @@ describe.each(testBackends())('sync connections and conversations on $name', ({ 
     expect(execution.stepStates['1']).toBe('Succeed');
     expect(await logCount(server, user.personaId, 'invitation_accepted')).toBe(1);
 
-    await planAllAt(server, user.personaId, server.clock.now());
+    await dueAllAt(server, user.personaId, server.clock.now());
     const [message] = await claim(server, user);
     expect(message).toMatchObject({ operation_type: 'Message', message: `Thanks ${contact.firstName}` });
     if (!message) return;

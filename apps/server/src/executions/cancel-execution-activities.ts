@@ -15,7 +15,7 @@ export async function cancelExecutionActivities(
   if (ids.length === 0) return 0;
   const cancelled = await tx
     .update(activities)
-    .set({ state: 'cancelled', plannedAt: null })
+    .set({ state: 'cancelled' })
     .where(and(inArray(activities.executionId, ids), eq(activities.state, 'queued')))
     .returning({ id: activities.id });
   return cancelled.length;
@@ -25,7 +25,7 @@ export async function cancelExecutionActivities(
 export async function cancelCampaignActivities(tx: Executor, campaignId: string): Promise<number> {
   const cancelled = await tx
     .update(activities)
-    .set({ state: 'cancelled', plannedAt: null })
+    .set({ state: 'cancelled' })
     .where(and(eq(activities.campaignId, campaignId), eq(activities.state, 'queued')))
     .returning({ id: activities.id });
   return cancelled.length;

@@ -21,7 +21,7 @@ export async function changeExecution(
       now,
       event: { type: input.action === 'complete' ? 'cancelled' : 'resumed', at: now },
     });
-    const [view] = await loadExecutionViews(tx, input.personaId, [input.executionId]);
+    const [view] = await loadExecutionViews(tx, input.personaId, [input.executionId], { now });
     if (!view) throw new NotFoundError('Execution not found');
     return toExecutionDocument(view, now);
   });

@@ -1,6 +1,5 @@
 import { contactsTexts, type ExecutionsDeletePreview, type ExecutionsDeleteQuery } from '@outpilot/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { replanPersonaQueue } from '../activities-queue/plan-persona-queue.ts';
 import { rowsOf } from '../campaigns/db-executor.ts';
 import { activities, campaignAudience, contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -68,7 +67,6 @@ export async function deleteExecutions(
       delete from ${campaignAudience} a
       using jsonb_to_recordset(${JSON.stringify(deleted)}::jsonb) as d(campaign_id uuid, contact_id uuid)
       where a.campaign_id = d.campaign_id and a.contact_id = d.contact_id`);
-    await replanPersonaQueue(tx, input.personaId, deps.clock.now());
     return { count: deleted.length };
   });
 }

@@ -40,7 +40,7 @@ export async function exportExecutions(
     take: maxExecutionExportRows,
   });
   const now = deps.clock.now();
-  const views = await loadExecutionViews(deps.db, input.personaId, ids);
+  const views = await loadExecutionViews(deps.db, input.personaId, ids, { now });
   return writeCsv(
     views.map((view) => toExecutionDocument(view, now)),
     executionExportColumns,

@@ -70,6 +70,6 @@ export async function listExecutions(
     skip: query.$skip,
   });
   const now = deps.clock.now();
-  const views = await loadExecutionViews(deps.db, input.personaId, ids);
+  const views = await loadExecutionViews(deps.db, input.personaId, ids, { now });
   return { documents: views.map((view) => toExecutionDocument(view, now)), total };
 }

@@ -8,8 +8,9 @@ import type {
   StepExecution,
   StoredStep,
 } from '@outpilot/contracts';
-import { executionHumanState, humanState, renderTemplate } from '@outpilot/domain';
+import { executionHumanState, humanState, minutesUntil, renderTemplate } from '@outpilot/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { forecastPersonaQueue } from '../activities-queue/forecast-persona-queue.ts';
 import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
 import { activities, campaigns, contacts, executions, type StepStates } from '../db/schema.ts';
 
@@ -105,16 +106,22 @@ export type ExecutionView = {
     id: string;
     stepNumber: number;
     operationType: OperationType;
-    plannedAt: Date | null;
+    /** When it will run (the persona's forecast); null: processing, or beyond the forecast. */
+    runsAt: Date | null;
     state: string;
   } | null;
 };
 
-/** Executions with their contact, campaign and pending (queued or claimed) activity, in the order of ids. */
+/**
+ * Executions with their contact, campaign and pending (queued or claimed) activity, in the order
+ * of ids. With `forecast`, a queued activity's time comes from the persona's forecast, read only
+ * when one is queued (or given by a caller that has it already); without, it is left null.
+ */
 export async function loadExecutionViews(
   db: Executor,
   personaId: string,
   executionIds: readonly string[],
+  forecast?: { now: Date; runsAt?: ReadonlyMap<string, Date> },
 ): Promise<ExecutionView[]> {
   if (executionIds.length === 0) return [];
   const rows = await db
@@ -132,18 +139,21 @@ export async function loadExecutionViews(
     execution_id: string;
     step_number: number;
     operation_type: OperationType;
-    planned_ms: number | null;
     state: string;
   }>(
     await db.execute(sql`
-      select distinct on (execution_id) id, execution_id, step_number, operation_type,
-        (extract(epoch from planned_at) * 1000)::float8 as planned_ms, state
+      select distinct on (execution_id) id, execution_id, step_number, operation_type, state
       from ${activities}
       where execution_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(executionIds)}::jsonb))
         and state in ('queued', 'claimed')
       order by execution_id, step_number, created_at`),
   );
   const activityOf = new Map(pending.map((row) => [row.execution_id, row]));
+  const runsAt =
+    forecast?.runsAt ??
+    (forecast && pending.some((row) => row.state === 'queued')
+      ? (await forecastPersonaQueue(db, personaId, forecast.now)).runsAt
+      : new Map<string, Date>());
   const byId = new Map(rows.map((row) => [row.execution.id, row]));
   return executionIds.flatMap((id) => {
     const row = byId.get(id);
@@ -157,7 +167,7 @@ export async function loadExecutionViews(
               id: activity.id,
               stepNumber: activity.step_number,
               operationType: activity.operation_type,
-              plannedAt: activity.planned_ms === null ? null : new Date(Number(activity.planned_ms)),
+              runsAt: activity.state === 'queued' ? (runsAt.get(activity.id) ?? null) : null,
               state: activity.state,
             }
           : null,
@@ -166,18 +176,19 @@ export async function loadExecutionViews(
   });
 }
 
-function minutesUntil(at: Date | null, now: Date): number | null {
-  if (at === null) return null;
-  return Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 60_000));
-}
-
-/** The execution document of §3; run_in_minutes from the activity's planned time (0: processing). */
+/** The execution document of §3; run_in_minutes from the activity's forecast (0: processing). */
 export function toExecutionDocument(view: ExecutionView, now: Date): Execution {
   const { execution, contact, campaign, activity } = view;
   const linkedinContact = toLinkedinContact(contact);
   const stepNumber = activity?.stepNumber ?? (execution.stepIndex === null ? null : execution.stepIndex + 1);
   const step = stepNumber === null ? undefined : campaign.steps[stepNumber - 1];
-  const runIn = activity ? (activity.state === 'claimed' ? 0 : minutesUntil(activity.plannedAt, now)) : null;
+  const runIn = !activity
+    ? null
+    : activity.state === 'claimed'
+      ? 0
+      : activity.runsAt === null
+        ? null
+        : minutesUntil(activity.runsAt, now);
   return {
     id: execution.id,
     linkedin_contact: linkedinContact,

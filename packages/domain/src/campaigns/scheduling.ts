@@ -2,23 +2,32 @@ import {
   type DailyLimitKind,
   type DailyLimits,
   dailyLimitFields,
-  minutesPerDay,
   type OperationType,
   type WorkingHours,
 } from '@outpilot/contracts';
 import { isWithinWorkingHours, nextWorkingInstant } from '../working-hours.ts';
-import { type RandomSource, randomBetween } from './seeded-random.ts';
+import {
+  defaultGapMinutes,
+  type GapMinutes,
+  localDayIndex,
+  nextLocalMidnight,
+  type PersonaPace,
+  paceAfterAction,
+} from './pacing.ts';
 
 /**
- * Planning when a persona's due activities run (what run_in_minutes reports) and the guard the
- * claim query applies. Rules:
- * - only inside the persona's working hours (its timezone offset, minutes east of UTC);
+ * When a persona's queued activities run. ONE rule, used twice: the claim applies it to decide
+ * what a runner may do now (decideNextAction), and the queue's forecast (forecastActivities)
+ * applies it step by step into the future, so run_in_minutes is what will really happen.
+ * The rule, as of an instant:
+ * - the persona acts once its pace allows (pacing.ts: a 2-8 minute human-like gap after each
+ *   action), and only inside its working hours (its timezone offset, minutes east of UTC);
  * - per action kind, never more than the daily limit in one local day (local midnight to local
- *   midnight); today's usage counts everything already done across all the persona's campaigns;
- * - any two actions of the persona at least minGap apart, the gap after a busy moment drawn
- *   uniformly from [minGap, maxGap) so the rhythm is not machine-regular (2-8 minutes by default;
- *   clients that pace at 2+ minutes go unnoticed, network-api §2.1);
- * - never before an activity's earliest time, and a contact's activities in their given order.
+ *   midnight), counting everything claimed that day across all the persona's campaigns; no
+ *   invitations while the network's weekly invitation block lasts;
+ * - among the activities due by then (their step delays passed) and not held back by a limit,
+ *   the first in queue order: due time, then step number, then id. A contact has one queued
+ *   activity at a time (its current step), so its steps keep their order.
  *
  * Which limit an operation counts against (decision): Connect invitations, Message messages,
  * Follow follow, ReactOnPost reactOnPost (the four configured limits). VisitProfile, ScrapeProfile
@@ -28,12 +37,11 @@ import { type RandomSource, randomBetween } from './seeded-random.ts';
 
 export type ActivityLimitKind = DailyLimitKind | 'profileViews';
 export const profileViewsDailyLimit = 80;
-export const defaultGapMinutes = { min: 2, max: 8 } as const;
-/** Beyond this the planner gives up and reports no time (e.g. a limit of 0, no working hours). */
+/** The forecast looks this far ahead; later activities show no time (e.g. a limit of 0). */
 export const planningHorizonDays = 60;
 
 const minuteMs = 60_000;
-const dayMs = minutesPerDay * minuteMs;
+const dayMs = 24 * 60 * minuteMs;
 
 export function limitKindOf(operation: OperationType): ActivityLimitKind | null {
   switch (operation) {
@@ -60,16 +68,6 @@ export function dailyLimitOf(kind: ActivityLimitKind, limits: DailyLimits): numb
 
 export type UsageCounts = Partial<Record<ActivityLimitKind, number>>;
 
-/** The persona's local day number: days since 1970-01-01 local. */
-export function localDayIndex(instant: Date, timezoneOffsetMinutes: number): number {
-  return Math.floor((instant.getTime() + timezoneOffsetMinutes * minuteMs) / dayMs);
-}
-
-export function nextLocalMidnight(instant: Date, timezoneOffsetMinutes: number): Date {
-  const day = localDayIndex(instant, timezoneOffsetMinutes);
-  return new Date((day + 1) * dayMs - timezoneOffsetMinutes * minuteMs);
-}
-
 export type PersonaSchedule = {
   workingHours: WorkingHours;
   timezoneOffsetMinutes: number;
@@ -78,162 +76,170 @@ export type PersonaSchedule = {
   invitationsBlockedUntil?: Date | null;
 };
 
-export type DueActivity = {
+/** A queued activity as the claim and the forecast see it. */
+export type QueuedActivity = {
   id: string;
-  execution_id: string;
   operation_type: OperationType;
-  earliest_at: Date;
+  /** Its earliest time: the step's delays after the step before. */
+  due_at: Date;
+  step_number: number;
 };
 
-export type PlannedActivity = {
-  id: string;
-  /** Null when it cannot run within the planning horizon. */
-  planned_at: Date | null;
-  run_in_minutes: number | null;
-};
-
-export type PlanInput = {
-  now: Date;
-  persona: PersonaSchedule;
-  /** Done so far in the persona's local day containing now. */
-  usedToday: UsageCounts;
-  /** The persona's last performed action, so the first planned one keeps the gap too. */
-  lastActionAt?: Date | null;
-  activities: readonly DueActivity[];
-  random: RandomSource;
-  gapMinutes?: { min: number; max: number };
-};
-
-/** Planned times in the order of the input. */
-export function planActivities(input: PlanInput): PlannedActivity[] {
-  const { now, persona, random } = input;
-  const gap = input.gapMinutes ?? defaultGapMinutes;
-  const minGapMs = gap.min * minuteMs;
-  const offset = persona.timezoneOffsetMinutes;
-  const today = localDayIndex(now, offset);
-  const horizon = now.getTime() + planningHorizonDays * dayMs;
-
-  // A contact's later activity never starts before an earlier one: carry the earliest forward.
-  const lastEarliestOf = new Map<string, number>();
-  const ordered = input.activities.map((activity, position) => {
-    const earliest = Math.max(activity.earliest_at.getTime(), lastEarliestOf.get(activity.execution_id) ?? 0);
-    lastEarliestOf.set(activity.execution_id, earliest);
-    return { activity, position, earliest };
-  });
-  ordered.sort((a, b) => a.earliest - b.earliest || a.position - b.position);
-
-  const occupied: number[] = input.lastActionAt ? [input.lastActionAt.getTime()] : [];
-  const counts = new Map<string, number>();
-  const countKey = (day: number, kind: ActivityLimitKind) => `${day}:${kind}`;
-  const used = (day: number, kind: ActivityLimitKind) =>
-    (counts.get(countKey(day, kind)) ?? 0) + (day === today ? (input.usedToday[kind] ?? 0) : 0);
-  const lastPlannedOf = new Map<string, number | null>();
-  const planned = new Array<PlannedActivity>(ordered.length);
-
-  for (const { activity, position, earliest } of ordered) {
-    const previous = lastPlannedOf.get(activity.execution_id);
-    let time: number | null =
-      previous === null ? null : Math.max(earliest, now.getTime(), (previous ?? 0) + minGapMs);
-    const kind = limitKindOf(activity.operation_type);
-    const limit = kind === null ? null : dailyLimitOf(kind, persona.limits);
-    if (limit === 0) time = null;
-    const gapMs = Math.round(randomBetween(random, gap.min, gap.max) * minuteMs);
-    while (time !== null) {
-      if (time > horizon) {
-        time = null;
-        break;
-      }
-      const blockedUntil = persona.invitationsBlockedUntil?.getTime();
-      if (kind === 'invitations' && blockedUntil !== undefined && time < blockedUntil) time = blockedUntil;
-      const working = nextWorkingInstant(persona.workingHours, offset, new Date(time));
-      if (!working) {
-        time = null;
-        break;
-      }
-      time = working.getTime();
-      const day = localDayIndex(working, offset);
-      if (kind !== null && limit !== null && used(day, kind) >= limit) {
-        time = nextLocalMidnight(working, offset).getTime();
-        continue;
-      }
-      // The gap after the action before it is a fresh human-like draw; the one before the action
-      // after it only needs the minimum, so an earlier-due activity may use a wide hole.
-      const candidate = time;
-      let before = -Infinity;
-      let after = Infinity;
-      for (const at of occupied) {
-        if (at <= candidate && at > before) before = at;
-        if (at > candidate && at < after) after = at;
-      }
-      if (candidate - before < gapMs) {
-        time = before + gapMs;
-        continue;
-      }
-      if (after - candidate < minGapMs) {
-        time = after;
-        continue;
-      }
-      occupied.push(time);
-      if (kind !== null) counts.set(countKey(day, kind), (counts.get(countKey(day, kind)) ?? 0) + 1);
-      break;
-    }
-    lastPlannedOf.set(activity.execution_id, time);
-    planned[position] = {
-      id: activity.id,
-      planned_at: time === null ? null : new Date(time),
-      run_in_minutes: time === null ? null : Math.max(0, Math.ceil((time - now.getTime()) / minuteMs)),
-    };
-  }
-  return planned;
+/** Queue order: due time, then step number, then id. */
+export function compareQueued(a: QueuedActivity, b: QueuedActivity): number {
+  return (
+    a.due_at.getTime() - b.due_at.getTime() ||
+    a.step_number - b.step_number ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
-// ---------------------------------------------------------------------------------------------
-// The claim guard
-
-export type ClaimRefusalReason =
-  | 'not-due'
+export type WaitReason =
+  | 'nothing-queued'
+  | 'pace'
   | 'outside-working-hours'
+  | 'nothing-due'
   | 'daily-limit-reached'
-  | 'weekly-invitations-blocked'
-  | 'too-soon-after-last-action';
+  | 'weekly-invitations-blocked';
 
-export type ClaimCheck = { ok: true } | { ok: false; reason: ClaimRefusalReason; retryAt: Date | null };
+export type NextAction =
+  | { type: 'act'; activity: QueuedActivity }
+  /** until: when something may be possible again; null: never on its own (no hours, nothing queued). */
+  | { type: 'wait'; until: Date | null; reason: WaitReason };
 
-export type ClaimCandidate = { operation_type: OperationType; planned_at: Date | null };
+export type NextActionInput = {
+  now: Date;
+  schedule: PersonaSchedule;
+  /** Claimed (and not given back) in the persona's local day containing now, per kind. */
+  usedToday: UsageCounts;
+  pace: PersonaPace;
+  /**
+   * The first queued activity of each limit kind (and of Withdraw), in queue order within its
+   * kind: the only ones the rule can pick, since a limit holds a whole kind back.
+   */
+  heads: readonly QueuedActivity[];
+};
 
-/**
- * Whether a runner may take this activity now. The claim query applies the same conditions in SQL;
- * this is their reference. usedToday counts the persona's local day containing now.
- */
-export function canClaimNow(
-  activity: ClaimCandidate,
-  persona: PersonaSchedule,
+/** Until when a kind is held back at `now` (a day's limit reached, the weekly block), or null. */
+function heldBackUntil(
+  kind: ActivityLimitKind | null,
+  schedule: PersonaSchedule,
   usedToday: UsageCounts,
   now: Date,
-  options: { lastActionAt?: Date | null; minGapMinutes?: number } = {},
-): ClaimCheck {
-  const offset = persona.timezoneOffsetMinutes;
-  if (activity.planned_at === null) return { ok: false, reason: 'not-due', retryAt: null };
-  if (activity.planned_at > now) return { ok: false, reason: 'not-due', retryAt: activity.planned_at };
-  if (!isWithinWorkingHours(persona.workingHours, offset, now)) {
+): { until: Date; reason: WaitReason } | null {
+  if (kind === null) return null;
+  const offset = schedule.timezoneOffsetMinutes;
+  const limitReached = (usedToday[kind] ?? 0) >= dailyLimitOf(kind, schedule.limits);
+  const blockedUntil = kind === 'invitations' ? schedule.invitationsBlockedUntil : null;
+  const blocked = blockedUntil && blockedUntil > now ? blockedUntil : null;
+  if (!limitReached && !blocked) return null;
+  // A limit of 0 is reached every day: the next midnight frees nothing, but the forecast stops
+  // at its horizon and the claim looks again then (a changed limit wakes the persona at once).
+  const midnight = limitReached ? nextLocalMidnight(now, offset) : null;
+  if (blocked && (!midnight || blocked >= midnight))
+    return { until: blocked, reason: 'weekly-invitations-blocked' };
+  return { until: midnight as Date, reason: 'daily-limit-reached' };
+}
+
+/** What the persona may do at `now`: act on one activity, or wait (and until when). */
+export function decideNextAction(input: NextActionInput): NextAction {
+  const { now, schedule, usedToday, pace, heads } = input;
+  if (heads.length === 0) return { type: 'wait', until: null, reason: 'nothing-queued' };
+  if (pace.nextActionAt && pace.nextActionAt > now) {
+    return { type: 'wait', until: pace.nextActionAt, reason: 'pace' };
+  }
+  const offset = schedule.timezoneOffsetMinutes;
+  if (!isWithinWorkingHours(schedule.workingHours, offset, now)) {
     return {
-      ok: false,
+      type: 'wait',
+      until: nextWorkingInstant(schedule.workingHours, offset, now),
       reason: 'outside-working-hours',
-      retryAt: nextWorkingInstant(persona.workingHours, offset, now),
     };
   }
-  const kind = limitKindOf(activity.operation_type);
-  const blockedUntil = persona.invitationsBlockedUntil;
-  if (kind === 'invitations' && blockedUntil && blockedUntil > now) {
-    return { ok: false, reason: 'weekly-invitations-blocked', retryAt: blockedUntil };
+  let pick: QueuedActivity | null = null;
+  let wait: { until: Date; reason: WaitReason } | null = null;
+  for (const head of heads) {
+    const held = heldBackUntil(limitKindOf(head.operation_type), schedule, usedToday, now);
+    if (!held && head.due_at <= now) {
+      if (!pick || compareQueued(head, pick) < 0) pick = head;
+      continue;
+    }
+    const until =
+      held && held.until > head.due_at ? held : { until: head.due_at, reason: 'nothing-due' as WaitReason };
+    if (!wait || until.until < wait.until) wait = until;
   }
-  if (kind !== null && (usedToday[kind] ?? 0) >= dailyLimitOf(kind, persona.limits)) {
-    return { ok: false, reason: 'daily-limit-reached', retryAt: nextLocalMidnight(now, offset) };
+  if (pick) return { type: 'act', activity: pick };
+  return { type: 'wait', until: wait?.until ?? null, reason: wait?.reason ?? 'nothing-queued' };
+}
+
+export type ForecastInput = {
+  now: Date;
+  personaId: string;
+  schedule: PersonaSchedule;
+  usedToday: UsageCounts;
+  pace: PersonaPace;
+  /** The persona's queued activities, in any order. */
+  activities: readonly QueuedActivity[];
+  gap?: GapMinutes;
+};
+
+/**
+ * When each queued activity will run if nothing changes: decideNextAction applied from now on,
+ * with the pace each action sets, up to planningHorizonDays. Activities it cannot place within
+ * the horizon are absent from the answer.
+ */
+export function forecastActivities(input: ForecastInput): Map<string, Date> {
+  const { schedule, personaId } = input;
+  const offset = schedule.timezoneOffsetMinutes;
+  const horizon = input.now.getTime() + planningHorizonDays * dayMs;
+  const queues = new Map<ActivityLimitKind | null, QueuedActivity[]>();
+  for (const activity of input.activities) {
+    const kind = limitKindOf(activity.operation_type);
+    const queue = queues.get(kind) ?? [];
+    queue.push(activity);
+    queues.set(kind, queue);
   }
-  const minGapMs = (options.minGapMinutes ?? defaultGapMinutes.min) * minuteMs;
-  const last = options.lastActionAt;
-  if (last && now.getTime() - last.getTime() < minGapMs) {
-    return { ok: false, reason: 'too-soon-after-last-action', retryAt: new Date(last.getTime() + minGapMs) };
+  // Reversed, so the head of each kind is popped from the end.
+  for (const queue of queues.values()) queue.sort((a, b) => compareQueued(b, a));
+
+  const today = localDayIndex(input.now, offset);
+  const usedByDay = new Map<number, UsageCounts>([[today, { ...input.usedToday }]]);
+  const usedOn = (day: number): UsageCounts => {
+    const known = usedByDay.get(day);
+    if (known) return known;
+    const fresh: UsageCounts = {};
+    usedByDay.set(day, fresh);
+    return fresh;
+  };
+  const forecast = new Map<string, Date>();
+  let pace = input.pace;
+  let at = input.now;
+  while (at.getTime() <= horizon) {
+    const heads: QueuedActivity[] = [];
+    for (const queue of queues.values()) {
+      const head = queue.at(-1);
+      if (head) heads.push(head);
+    }
+    const day = localDayIndex(at, offset);
+    const next = decideNextAction({ now: at, schedule, usedToday: usedOn(day), pace, heads });
+    if (next.type === 'wait') {
+      if (!next.until) break;
+      at = next.until;
+      continue;
+    }
+    const kind = limitKindOf(next.activity.operation_type);
+    queues.get(kind)?.pop();
+    forecast.set(next.activity.id, at);
+    if (kind !== null) {
+      const used = usedOn(day);
+      used[kind] = (used[kind] ?? 0) + 1;
+    }
+    pace = paceAfterAction(personaId, pace, at, offset, input.gap ?? defaultGapMinutes);
   }
-  return { ok: true };
+  return forecast;
+}
+
+/** Whole minutes from now until `at`, rounded up; 0 when it is due. */
+export function minutesUntil(at: Date, now: Date): number {
+  return Math.max(0, Math.ceil((at.getTime() - now.getTime()) / minuteMs));
 }
