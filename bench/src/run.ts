@@ -43,7 +43,7 @@ if (wanted('B0')) {
 if (wanted('B5')) await benchImport();
 if (wanted('B7')) await benchLists();
 
-if (wanted('B1') || wanted('B4')) await benchClaims();
+if (wanted('B1') || wanted('B4')) await benchClaims({ b1: wanted('B1'), b4: wanted('B4') });
 if (wanted('B2') || wanted('B3')) await benchLatency({ b2: wanted('B2'), b3: wanted('B3') });
 console.log(`\nTotal bench time ${((performance.now() - started) / 1000).toFixed(0)} s`);
 process.exit(0);

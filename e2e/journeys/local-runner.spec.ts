@@ -99,7 +99,7 @@ test('a local workspace runs its campaign in the browser while the app is open, 
   expect((await api('PUT', `/campaigns/${campaign.id}/run`)).ok()).toBe(true);
 
   // The in-page agent claims what is due (it looks every 5 s); the journey moves the engine's clock
-  // a quarter of an hour at a time, which the planner's 2-8 minute gaps fit into.
+  // a quarter of an hour at a time: each step lets the persona's 2-8 minute pace run out once.
   expect(await invitationsSentOnTheNetwork(member)).toBe(0);
   for (let step = 0; step < 8 && (await invitationsSentOnTheNetwork(member)) < 4; step += 1) {
     const before = await invitationsSentOnTheNetwork(member);

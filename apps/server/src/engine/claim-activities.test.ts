@@ -215,6 +215,44 @@ describe.each(testBackends())('claim activities on $name', ({ databaseUrl }) => 
     expect(await claim(server, user)).toHaveLength(1);
   });
 
+  it('keeps the daily limit per local day when the timezone offset moves across midnight (a DST change)', async () => {
+    const user = await engineUser(server, {
+      dailyFollowLimit: 2,
+      timezoneOffset: 60,
+      workingHours: alwaysWorking,
+    });
+    await runningCampaign(server, user, { steps: followOnly, contacts: 8 });
+    // 22:00 UTC is 23:00 local at +01:00.
+    const elevenPm = nextDayAt(server.clock.now(), 22);
+    server.clock.set(elevenPm);
+    await dueAllAt(server, user.personaId, elevenPm);
+    expect(await claimUntil(server, user, new Date(elevenPm.getTime() + 40 * minuteMs))).toHaveLength(2);
+    const setOffset = async (offset: number) => {
+      const answer = await callApi(server.url, 'PUT', '/workspace/timezone-offset', await user.tokenNow(), {
+        timezone_offset: offset,
+      });
+      expect(answer.status).toBe(200);
+    };
+    // Clocks go forward: +02:00 makes it 00:45 of the next local day, which has its own count.
+    server.clock.set(new Date(elevenPm.getTime() + 45 * minuteMs));
+    await setOffset(120);
+    expect(await claimUntil(server, user, new Date(elevenPm.getTime() + 55 * minuteMs))).toHaveLength(2);
+    // And back: at +01:00 it is 23:56 of the first day again, whose 2 are spent. Its midnight
+    // starts the second day, whose 2 were spent at +02:00: nothing more on either day.
+    server.clock.set(new Date(elevenPm.getTime() + 56 * minuteMs));
+    await setOffset(60);
+    expect(await claim(server, user)).toEqual([]);
+    const midnight = new Date(elevenPm.getTime() + hourMs);
+    expect(await nextCheckOf(server, user.personaId)).toEqual(midnight);
+    server.clock.set(midnight);
+    expect(await claimUntil(server, user, new Date(midnight.getTime() + 2 * hourMs))).toEqual([]);
+    const usage = await server.db
+      .select({ day: personaDailyUsage.localDay, used: personaDailyUsage.used })
+      .from(personaDailyUsage)
+      .where(and(eq(personaDailyUsage.personaId, user.personaId), eq(personaDailyUsage.limitKind, 'follow')));
+    expect(usage.map((row) => row.used)).toEqual([2, 2]);
+  });
+
   it('claims only for the caller persona', async () => {
     const owner = await engineUser(server, { workingHours: alwaysWorking });
     const other = await engineUser(server, { workingHours: alwaysWorking });
