@@ -65,8 +65,8 @@ export const activityClaims = pgTable(
  * is set by the claim that takes an action (@outpilot/domain pacing.ts). next_check_at is when a
  * claim should look at the persona next: the claim sets it from what the persona waits for (its
  * pace, working hours, a due time, a limit's midnight), and a trigger on activities lowers it to
- * the due time of every activity that becomes queued (drizzle/0010_wake_personas_on_queued.sql), so no write path can
- * forget to wake the persona. Null: nothing queued. A claim locks the row FOR UPDATE SKIP LOCKED:
+ * the due time of every activity that becomes queued (drizzle/0010_wake_personas_on_queued.sql),
+ * so no write path can forget to wake the persona. Null: nothing queued. A claim locks the row FOR UPDATE SKIP LOCKED:
  * one claimer at a time per persona, which is what keeps its pace and limits.
  */
 export const personaRuntime = pgTable(

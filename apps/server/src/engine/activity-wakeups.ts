@@ -9,8 +9,9 @@ import { personaRuntime } from '../db/schema.ts';
  * out its poll interval, an idle runner claims as soon as activities are queued for one of its
  * personas (PostgreSQL LISTEN/NOTIFY, as graphile-worker does; PGlite delivers the same
  * notifications in process) and when the earliest next check of its personas comes (a timer).
- * The notification is sent by the activities trigger (drizzle/0010_wake_personas_on_queued.sql) on commit, never before and
- * never after a rollback, with the persona id as payload; the name here must match it.
+ * The notification is sent on commit by the activities trigger
+ * (drizzle/0010_wake_personas_on_queued.sql), never before and never after a rollback, with the
+ * persona id as payload; the channel name here must match it.
  */
 export const activitiesQueuedChannel = 'outpilot_activities_queued';
 
