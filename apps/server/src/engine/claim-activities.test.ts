@@ -241,8 +241,8 @@ describe.each(testBackends())('claim activities on $name', ({ databaseUrl }) => 
     // starts the second day, whose 2 were spent at +02:00: nothing more on either day.
     server.clock.set(new Date(elevenPm.getTime() + 56 * minuteMs));
     await setOffset(60);
-    expect(await claim(server, user)).toEqual([]);
     const midnight = new Date(elevenPm.getTime() + hourMs);
+    expect(await claimUntil(server, user, new Date(midnight.getTime() - 1))).toEqual([]);
     expect(await nextCheckOf(server, user.personaId)).toEqual(midnight);
     server.clock.set(midnight);
     expect(await claimUntil(server, user, new Date(midnight.getTime() + 2 * hourMs))).toEqual([]);

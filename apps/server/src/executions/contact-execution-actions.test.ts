@@ -52,7 +52,6 @@ describe.each(testBackends())('exclude and complete one contact on $name', ({ da
       stepNumber: 1,
       operationType: 'Connect',
       dueAt: new Date(),
-      plannedAt: new Date(),
       state: 'claimed',
       attempt: 1,
     });
