@@ -43,7 +43,7 @@ import {
 import { DeleteContactsDialog } from './delete-contacts-dialog.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { FilterTags } from './filter-tags.tsx';
-import { formatTotal } from './format-total.ts';
+import { formatContactsTotal } from './format-total.ts';
 import { FilterIcon } from './grid-icons.tsx';
 import { type ContactPageSize, readPageSize, writePageSize } from './grid-settings.ts';
 import { KeywordSearch } from './keyword-search.tsx';
@@ -225,7 +225,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
           sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
         >
           <Typography variant="body2" color="text.secondary" data-testid="contacts-total">
-            {`${formatTotal(total, totalIsEstimate)} contacts`}
+            {formatContactsTotal(total, totalIsEstimate)}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
           <Button onClick={runExport} loading={exportContacts.isPending} disabled={total === 0}>

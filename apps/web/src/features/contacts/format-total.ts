@@ -3,3 +3,8 @@ export function formatTotal(total: number, isEstimate: boolean): string {
   const figure = total.toLocaleString('en-US');
   return isEstimate ? `about ${figure}` : figure;
 }
+
+/** The list's count above the grid: '1 contact', '12 contacts', 'about 1,200,000 contacts'. */
+export function formatContactsTotal(total: number, isEstimate: boolean): string {
+  return `${formatTotal(total, isEstimate)} ${total === 1 && !isEstimate ? 'contact' : 'contacts'}`;
+}
