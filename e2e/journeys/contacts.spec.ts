@@ -380,6 +380,7 @@ test('an import list page shows its contacts and renames the list in place', asy
   await expect(name).toHaveValue('A rather long list name for the side menu');
   await name.fill('Warm leads');
   await name.press('Enter');
+  await new ShellPage(page).expectNotice('Contact name is changed');
   await expect(contacts.recentImports().getByRole('link', { name: 'Warm leads' })).toBeVisible();
   await page.reload();
   await expect(name).toHaveValue('Warm leads');
