@@ -12,10 +12,13 @@ import { makeWorkerUtils } from 'graphile-worker';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { runCampaign } from '../../apps/server/src/campaigns/run-campaign.ts';
+import { contactListQuery, scopedToPersona } from '../../apps/server/src/contacts/contact-list-query.ts';
 import {
   listContactsPage,
   listContactsPageDocuments,
 } from '../../apps/server/src/contacts/list-contacts-page.ts';
+import { contacts } from '../../apps/server/src/db/schema.ts';
+import { compileListQuery } from '../../apps/server/src/list-query/compile-list-query.ts';
 import { count, databaseUrlOf, runs, serverUrl, small } from './lib/env.ts';
 import { heading, printScenario } from './lib/report.ts';
 import { seedContacts, withIndexesRebuilt } from './lib/seed.ts';
@@ -80,13 +83,24 @@ async function benchListing(server: TestServer, workspace: Workspace, label: str
     small || rows < 1_000_000
       ? [0, 1_000, 10_000, Math.floor(rows / 2)]
       : [0, 1_000, 10_000, 100_000, 500_000];
-  for (const skip of depths) {
-    const figure = await p95Runs(page({ ...twoFilters, $skip: skip }));
+  for (const depth of depths) {
+    const bySkip = await p95Runs(page({ ...twoFilters, $skip: depth }));
     printScenario({
-      name: `B7a page without count, $skip=${count(skip)} (p95 of ${samplesPerRun})`,
-      ours: { runs: figure, unit: 'ms', digits: 1 },
+      name: `B7a page without count, $skip=${count(depth)} (OFFSET, p95 of ${samplesPerRun})`,
+      ours: { runs: bySkip, unit: 'ms', digits: 1 },
+      target: '≤ 20 ms at any depth (deep $skip is kept and grows with the depth: docs/decisions.md)',
+      met: median(bySkip) <= 20,
+    });
+    if (depth === 0) continue;
+    // The next_cursor of the page ending at row `depth` (read once by OFFSET, not timed).
+    const before = await page({ ...twoFilters, $skip: depth - twoFilters.$take })();
+    if (before.nextCursor === undefined) throw new Error(`B7: no cursor at row ${depth}`);
+    const byCursor = await p95Runs(page({ ...twoFilters, $after: before.nextCursor }));
+    printScenario({
+      name: `B7a page without count, $after = the cursor of row ${count(depth)} (keyset, p95 of ${samplesPerRun})`,
+      ours: { runs: byCursor, unit: 'ms', digits: 1 },
       target: '≤ 20 ms at any depth',
-      met: median(figure) <= 20,
+      met: median(byCursor) <= 20,
     });
   }
   const selective = {
@@ -104,7 +118,7 @@ async function benchListing(server: TestServer, workspace: Workspace, label: str
   const pageOnly = await p95Runs(page(twoFilters));
   const capped = await p95Runs(pageAndCount(twoFilters));
   printScenario({
-    name: `B7c page + capped count (exact to 10,000, then the planner's estimate), broad filter`,
+    name: `B7c page + total, broad filter (the planner's estimate first; above 10,000 it is the total, no count)`,
     ours: { runs: capped, unit: 'ms', digits: 1 },
     anchor: { label: 'the same page without count', figure: { runs: pageOnly, unit: 'ms', digits: 1 } },
     ratio: `${(median(capped) / median(pageOnly)).toFixed(2)}× the page`,
@@ -112,7 +126,12 @@ async function benchListing(server: TestServer, workspace: Workspace, label: str
     met: median(capped) <= 150 && median(capped) <= 2 * median(pageOnly),
   });
 
-  heading(`B8 keyword search (trigram indexes), ${label}: ${count(rows)} contacts`);
+  heading(
+    `B8 keyword search (one trigram index over name, headline, company, location), ${label}: ${count(rows)} contacts`,
+  );
+  console.log(
+    `  (the search's plan uses contacts_search_trgm_idx: ${(await searchUsesIndex(server.db, workspace.personaId)) ? 'yes' : 'NO'})`,
+  );
   const selectiveSearch = await p95Runs(pageAndCount({ keywords: 'zarkowski', $take: 50 }));
   printScenario({
     name: "B8a selective search 'zarkowski' (5 matches), page + count",
@@ -127,6 +146,21 @@ async function benchListing(server: TestServer, workspace: Workspace, label: str
     target: 'p95 ≤ 300 ms',
     met: median(broadSearch) <= 300,
   });
+}
+
+/** Whether the keyword search reaches its rows through the combined trigram index. */
+async function searchUsesIndex(db: TestServer['db'], personaId: string): Promise<boolean> {
+  const compiled = compileListQuery({ keywords: 'zarkowski' }, contactListQuery);
+  const query = db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(scopedToPersona(personaId, compiled.where))
+    .toSQL();
+  // pg.Pool and PGlite both answer query(text, params) with { rows }.
+  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } })
+    .$client;
+  const plan = await client.query(`explain ${query.sql}`, query.params);
+  return JSON.stringify(plan).includes('contacts_search_trgm_idx');
 }
 
 async function benchExport(server: TestServer, workspace: Workspace, rows: number) {

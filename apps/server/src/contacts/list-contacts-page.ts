@@ -5,7 +5,7 @@ import { contacts } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ValidationError } from '../errors.ts';
 import { type CompiledListQuery, compileListQuery } from '../list-query/compile-list-query.ts';
-import { countCapped } from '../list-query/count-capped.ts';
+import { countCapped, exactTotalOfPage } from '../list-query/count-capped.ts';
 import { keysetOf, readPage } from '../list-query/keyset.ts';
 import {
   cursorParameter,
@@ -27,8 +27,9 @@ type Deps = { db: AppDeps['db']; config: Pick<AppDeps['config'], 'authSecret'> }
 export type ContactsPage = { documents: ContactDocument[]; nextCursor: string | undefined };
 
 /**
- * GET contacts/page: one page of the workspace's contacts and the total. The total is exact up
- * to a cap, beyond it the planner's estimate with total_is_estimate (list-query/count-capped.ts).
+ * GET contacts/page: one page of the workspace's contacts and the total. The total is exact when
+ * the planner expects at most 10,000 contacts, else its estimate with total_is_estimate
+ * (list-query/count-capped.ts); a page read by $skip that ends the list makes it exact.
  * A page is addressed by $skip (OFFSET: its cost grows with the depth) or by $after, the
  * next_cursor of the page before (keyset: the same cost at any depth, list-query/keyset.ts).
  */
@@ -38,10 +39,20 @@ export async function listContactsPage(
 ): Promise<ContactsPageAnswer> {
   const compiled = compileContactsPage(input.query);
   const where = scopedToPersona(input.personaId, compiled.where);
-  const [page, count] = await Promise.all([
+  const [page, counted] = await Promise.all([
     loadPage(deps, where, compiled, input.query.$after),
     countCapped(deps.db, sql`${contacts} where ${where}`),
   ]);
+  const exact =
+    input.query.$after === undefined
+      ? exactTotalOfPage({
+          skip: compiled.skip,
+          take: compiled.take,
+          rows: page.documents.length,
+          hasMore: page.nextCursor !== undefined,
+        })
+      : null;
+  const count = exact === null ? counted : { total: exact, isEstimate: false };
   return {
     documents: page.documents,
     total: count.total,
@@ -91,6 +102,7 @@ async function loadPage(
       from: sql`${contacts}`,
       where,
       orderBy: compiled.orderBy,
+      idColumn: sql`${contacts.id}`,
       take: compiled.take,
       skip: compiled.skip,
     },

@@ -2,24 +2,43 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
 import { rowsOf } from './rows-of.ts';
 
-/** Above this many matches a list answers an estimate rather than counting every row. */
+/** Above this many rows a list answers the planner's estimate rather than counting every row. */
 export const exactCountCap = 10_000;
 
 export type ListTotal = { total: number; isEstimate: boolean };
 
 /**
- * The total of a list: exact up to exactCountCap (a count over a LIMIT subquery, so it never reads
- * more than cap + 1 rows), else the planner's row estimate (at least cap + 1), flagged.
- * `from` is the FROM + WHERE part, e.g. sql`contacts c where c.persona_id = ${id} and …`.
+ * The total of a list. The planner's estimate comes first (an EXPLAIN: planning, no row read):
+ * when it expects more than `cap` rows, the estimate is the answer, flagged, so a broad filter on
+ * a huge workspace costs no count at all (bench B7c). Otherwise the rows are counted exactly,
+ * reading at most cap + 1 of them; if there are more after all (the planner underestimated), the
+ * answer is the estimate raised to cap + 1, flagged. An overestimate is corrected by the list's
+ * last page (exactTotalOfPage). `from` is the FROM + WHERE part, e.g.
+ * sql`contacts c where c.persona_id = ${id} and …`.
  */
 export async function countCapped(db: Database, from: SQL, cap = exactCountCap): Promise<ListTotal> {
+  const estimate = await estimateRows(db, from);
+  if (estimate > cap) return { total: estimate, isEstimate: true };
   const counted = rowsOf<{ total: number }>(
     await db.execute(sql`select count(*)::int as total from (select 1 from ${from} limit ${cap + 1}) capped`),
   );
   const total = counted[0]?.total ?? 0;
   if (total <= cap) return { total, isEstimate: false };
-  const estimate = await estimateRows(db, from);
   return { total: Math.max(cap + 1, estimate), isEstimate: true };
+}
+
+/**
+ * The exact total a page read by OFFSET proves on its own: when no row follows it and it is not
+ * past the end, the list holds `skip` rows before it plus its own. Null when the page cannot tell.
+ */
+export function exactTotalOfPage(page: {
+  skip: number;
+  take: number;
+  rows: number;
+  hasMore: boolean;
+}): number | null {
+  if (page.take === 0 || page.hasMore || (page.rows === 0 && page.skip > 0)) return null;
+  return page.skip + page.rows;
 }
 
 async function estimateRows(db: Database, from: SQL): Promise<number> {

@@ -149,18 +149,26 @@ function castOf(type: string | undefined): string {
 /**
  * One page of rows: by OFFSET (`skip`), or after a cursor through its segments. Reads one row
  * more than `take` to tell whether a next page exists.
+ *
+ * Each read is a deferred join: the page's ids are found first (`id = any(array(select id …
+ * limit … offset …))`), and only then are their rows' `select` columns computed. A select list
+ * may hold subqueries (a contact's tags and campaigns); with a plain OFFSET they would be
+ * computed for every skipped row too (at $skip=10,000, 10,000 times).
  */
 export async function readPage<Row>(
   db: Database,
-  query: { select: SQL; from: SQL; where: SQL; orderBy: SQL; take: number; skip: number },
+  query: { select: SQL; from: SQL; where: SQL; orderBy: SQL; idColumn: SQL; take: number; skip: number },
   segments: readonly SQL[] | null,
 ): Promise<{ rows: Row[]; hasMore: boolean }> {
   const wanted = query.take + 1;
   const read = async (condition: SQL | null, limit: number, offset: number) =>
     rowsOf<Row>(
       await db.execute(sql`select ${query.select} from ${query.from}
-        where ${query.where}${condition ? sql` and ${condition}` : sql``}
-        order by ${query.orderBy} limit ${limit}${offset > 0 ? sql` offset ${offset}` : sql``}`),
+        where ${query.idColumn} = any(array(
+          select ${query.idColumn} from ${query.from}
+          where ${query.where}${condition ? sql` and ${condition}` : sql``}
+          order by ${query.orderBy} limit ${limit}${offset > 0 ? sql` offset ${offset}` : sql``}))
+        order by ${query.orderBy}`),
     );
   let rows: Row[] = [];
   if (segments === null) rows = await read(null, wanted, query.skip);

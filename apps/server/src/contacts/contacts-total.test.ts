@@ -1,0 +1,67 @@
+import { type ContactsPageAnswer, contactsPageAnswerSchema } from '@outpilot/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callApi,
+  createAccount,
+  createContacts,
+  issueTestSession,
+  startTestServer,
+  type TestServer,
+  testBackends,
+} from '../testing/index.ts';
+
+/** How contacts/page answers its total (list-query/count-capped.ts). */
+describe.each(testBackends())('contacts/page total on $name', ({ databaseUrl }) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  async function page(token: string, query: Record<string, string>): Promise<ContactsPageAnswer> {
+    const response = await callApi(server.url, 'GET', `/contacts/page?${new URLSearchParams(query)}`, token);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return contactsPageAnswerSchema.parse(await response.json());
+  }
+
+  it('answers the planner estimate for a big list and the exact total once a page ends the list', async () => {
+    const account = await createAccount(server.db);
+    const { accessToken: token } = await issueTestSession(server.app, account);
+    const created = await createContacts(server.db, account.personaId, 12_000);
+    await server.db.execute(sql`analyze contacts`);
+    // Without a new ANALYZE the planner still expects about 12,000: only 30 are left.
+    const kept = created.slice(0, 30).map((contact) => contact.id);
+    await server.db.execute(sql`delete from contacts where persona_id = ${account.personaId}::uuid
+      and not (id = any(${`{${kept.join(',')}}`}::uuid[]))`);
+
+    const first = await page(token, { $take: '10' });
+    expect(first).toMatchObject({ total_is_estimate: true });
+    expect(first.total).toBeGreaterThan(10_000);
+    const last = await page(token, { $take: '10', $skip: '20' });
+    expect(last.documents).toHaveLength(10);
+    expect(last.total).toBe(30);
+    expect(last.total_is_estimate).toBeUndefined();
+    const whole = await page(token, { $take: '50' });
+    expect(whole).toMatchObject({ total: 30 });
+    expect(whole.total_is_estimate).toBeUndefined();
+    // Past the end, or with a cursor, a page proves nothing: the estimate stays.
+    expect(await page(token, { $take: '10', $skip: '40' })).toMatchObject({ total_is_estimate: true });
+    const byCursor = await page(token, { $take: '25', $after: first.next_cursor as string });
+    expect(byCursor.documents).toHaveLength(20);
+    expect(byCursor).toMatchObject({ total_is_estimate: true });
+    expect((await page(token, { $take: '0' })).total_is_estimate).toBe(true);
+  }, 60_000);
+
+  it('counts exactly when the planner expects few contacts', async () => {
+    const account = await createAccount(server.db);
+    const { accessToken: token } = await issueTestSession(server.app, account);
+    await createContacts(server.db, account.personaId, 120);
+    const answer = await page(token, { $take: '10', $filter: 'distance eq 1' });
+    expect(answer.total).toBe(40);
+    expect(answer.total_is_estimate).toBeUndefined();
+  });
+});
