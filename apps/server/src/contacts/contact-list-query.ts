@@ -40,7 +40,7 @@ export const contactFieldMappings = {
   full_name: scalar(sql`${contacts.fullName}`, false),
   occupation: scalar(sql`${contacts.occupation}`, true),
   location: scalar(sql`${contacts.location}`, true),
-  distance: scalar(sql`${contacts.distance}`, true),
+  distance: { ...scalar(sql`${contacts.distance}`, true), integerType: 'smallint' },
   is_premium: scalar(sql`${contacts.isPremium}`, false),
   contacted: scalar(sql`${contacts.contactedAt}`, true),
   created: scalar(sql`${contacts.createdAt}`, false),

@@ -97,6 +97,10 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
       names(await page(token, { $filter: filter, $orderby: orderby }));
 
     expect(await filtered('distance in (1, 2)')).toEqual(['Alice Zed', 'Bob Young']);
+    expect(await filtered('distance lt 2.5 and distance ne 1.5 and distance lt 99999')).toEqual([
+      'Alice Zed',
+      'Bob Young',
+    ]);
     expect(await filtered('is_premium eq true')).toEqual(['Alice Zed']);
     expect(await filtered('distance eq null')).toEqual(['Carol Xu']);
     expect(await filtered('location ne null and distance ne 1')).toEqual(['Bob Young', 'Tagged Tim']);

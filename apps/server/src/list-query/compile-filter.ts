@@ -9,6 +9,19 @@ export type ScalarFieldMapping = {
   kind: 'scalar';
   column: SQL;
   nullable: boolean;
+  /**
+   * The column's integer type, if it has one: a whole-number literal in its range is bound as that
+   * type, so the comparison stays on the column (its statistics and indexes serve it). Bound as
+   * numeric, the column itself would be cast, and the planner would guess (0.5% per value).
+   */
+  integerType?: IntegerType;
+};
+
+type IntegerType = 'smallint' | 'integer' | 'bigint';
+const integerRanges: Readonly<Record<IntegerType, readonly [number, number]>> = {
+  smallint: [-32_768, 32_767],
+  integer: [-2_147_483_648, 2_147_483_647],
+  bigint: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
 
 /**
@@ -76,7 +89,7 @@ function compileNode(node: FilterNode, fields: FieldMappings, negated: boolean, 
       if (node.value.kind === 'null') {
         return operator === 'eq' ? sql`${target.column} is null` : sql`${target.column} is not null`;
       }
-      const value = parameterOf(node.value);
+      const value = parameterOf(node.value, target.integerType);
       const condition = sql`${target.column} ${sqlOperators[operator]} ${value}`;
       // A null column satisfies "not equal" and every negated comparison.
       return target.nullable && (operator === 'ne' || negated)
@@ -86,7 +99,7 @@ function compileNode(node: FilterNode, fields: FieldMappings, negated: boolean, 
     case 'in': {
       const target = scalarOf(node.field, fields, scope);
       const list = sql.join(
-        node.values.map((value) => parameterOf(value)),
+        node.values.map((value) => parameterOf(value, target.integerType)),
         sql.raw(', '),
       );
       if (!negated) return sql`${target.column} in (${list})`;
@@ -107,7 +120,11 @@ function compileNode(node: FilterNode, fields: FieldMappings, negated: boolean, 
   }
 }
 
-function scalarOf(field: string, fields: FieldMappings, scope: Scope): { column: SQL; nullable: boolean } {
+function scalarOf(
+  field: string,
+  fields: FieldMappings,
+  scope: Scope,
+): { column: SQL; nullable: boolean; integerType?: IntegerType | undefined } {
   if (scope !== null && field === scope.variable) return { column: scope.element, nullable: false };
   const mapping = Object.hasOwn(fields, field) ? fields[field] : undefined;
   if (mapping?.kind !== 'scalar') throw unmapped(field);
@@ -115,14 +132,20 @@ function scalarOf(field: string, fields: FieldMappings, scope: Scope): { column:
 }
 
 /** A validated literal as a bound parameter with an explicit type, so no text ever becomes SQL. */
-function parameterOf(literal: FilterLiteral): SQL {
+function parameterOf(literal: FilterLiteral, integerType?: IntegerType): SQL {
   switch (literal.kind) {
     case 'string':
     case 'identifier':
       return sql`${checkText(literal.value)}::text`;
-    case 'number':
-      if (!Number.isFinite(literal.value)) throw new FilterError(`${literal.value} is not a usable number`);
-      return sql`${String(literal.value)}::numeric`;
+    case 'number': {
+      const number = literal.value;
+      if (!Number.isFinite(number)) throw new FilterError(`${number} is not a usable number`);
+      const range = integerType === undefined ? undefined : integerRanges[integerType];
+      if (range !== undefined && Number.isInteger(number) && number >= range[0] && number <= range[1]) {
+        return sql`${String(number)}::${sql.raw(integerType as IntegerType)}`;
+      }
+      return sql`${String(number)}::numeric`;
+    }
     case 'boolean':
       return sql`${literal.value}::boolean`;
     case 'guid':

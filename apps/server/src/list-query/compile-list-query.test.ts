@@ -30,7 +30,7 @@ describe('compileListQuery', () => {
   it('pushes not down with two-valued logic on nullable columns', () => {
     const { where } = render({ filter: 'not (contacted gt 2026-01-01 and distance eq 1)' });
     expect(where?.sql).toBe(
-      '(("contacts"."contacted_at" <= $1::timestamptz or "contacts"."contacted_at" is null) or ("contacts"."distance" <> $2::numeric or "contacts"."distance" is null))',
+      '(("contacts"."contacted_at" <= $1::timestamptz or "contacts"."contacted_at" is null) or ("contacts"."distance" <> $2::smallint or "contacts"."distance" is null))',
     );
     expect(where?.params).toEqual(['2026-01-01T00:00:00.000Z', '1']);
   });
@@ -39,7 +39,11 @@ describe('compileListQuery', () => {
     expect(render({ filter: 'location eq null' }).where?.sql).toBe('"contacts"."location" is null');
     expect(render({ filter: 'location ne null' }).where?.sql).toBe('"contacts"."location" is not null');
     expect(render({ filter: 'distance in (1, 2)' }).where?.sql).toBe(
-      '"contacts"."distance" in ($1::numeric, $2::numeric)',
+      '"contacts"."distance" in ($1::smallint, $2::smallint)',
+    );
+    // A number the column's type cannot hold compares as numeric (the column is cast; still right).
+    expect(render({ filter: 'distance eq 2.5 or distance lt 40000' }).where?.sql).toBe(
+      '("contacts"."distance" = $1::numeric or "contacts"."distance" < $2::numeric)',
     );
     const tags = render({ filter: "tags/any(t: t eq '6BA7B810-9DAD-41D1-80B4-00C04FD430C8')" }).where;
     expect(tags?.sql).toContain('exists (select 1 from "contact_tags"');
