@@ -14,8 +14,9 @@ import {
 } from '../testing/index.ts';
 
 /**
- * The export's lines are written by the database (contact-csv-line.ts; on PostgreSQL streamed by
- * COPY, on PGlite read by a cursor); the format's definition is the domain's formatCsvRow. Both
+ * The export's cells are computed by the database (contact-csv-cells.ts; on PostgreSQL written by
+ * COPY's CSV writer, on PGlite read by a cursor); the format's definition is the domain's
+ * formatCsvRow. Both
  * must give the same bytes: the export is compared with writeContactsCsv of the same contacts as
  * contacts/page answers them, on data meant to break CSV writers.
  */

@@ -5,14 +5,14 @@ import { eq, sql } from 'drizzle-orm';
 import { contacts, personas } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
-import { streamLines } from '../list-query/stream-lines.ts';
-import { contactCsvLine } from './contact-csv-line.ts';
+import { streamCsv } from '../list-query/stream-csv.ts';
+import { contactCsvCells } from './contact-csv-cells.ts';
 import { contactListQuery, scopedToPersona } from './contact-list-query.ts';
 
 /**
  * GET contacts/export: every contact the query selects (paging ignored), in its order, as a
  * streamed CSV file (BOM, header, formula-guarded cells) named 'Outpilot_Export_<date>_<time>.csv'
- * in the workspace's timezone. The database writes the lines (contact-csv-line.ts).
+ * in the workspace's timezone. The database computes the cells (contact-csv-cells.ts).
  */
 export async function exportContacts(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -29,9 +29,9 @@ export async function exportContacts(
     .where(eq(personas.id, input.personaId))
     .limit(1);
   const where = scopedToPersona(input.personaId, compiled.where);
-  const stream = streamLines(
+  const stream = streamCsv(
     deps.db,
-    sql`select ${contactCsvLine} as line from ${contacts} where ${where} order by ${compiled.orderBy}`,
+    sql`select ${contactCsvCells} from ${contacts} where ${where} order by ${compiled.orderBy}`,
     formatCsvHeader(contactExportColumns),
   );
   return { fileName: exportFileName(deps.clock.now(), persona?.timezoneOffset ?? 0), stream };
