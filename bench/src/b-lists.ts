@@ -210,7 +210,7 @@ async function benchExport(server: TestServer, workspace: Workspace, rows: numbe
   }
   const ratio = median(ours) / median(anchor);
   printScenario({
-    name: 'B6 export rows/s (HTTP; the lines written by PostgreSQL, streamed by COPY (…) TO STDOUT (FORMAT binary))',
+    name: 'B6 export rows/s (HTTP; cells computed in SQL, written by COPY (…) TO STDOUT (FORMAT csv, FORCE_QUOTE *))',
     ours: { runs: ours, unit: 'rows/s' },
     anchor: { label: 'COPY (same columns, same order) TO STDOUT', figure: { runs: anchor, unit: 'rows/s' } },
     ratio: `${ratio.toFixed(2)}× COPY's rate`,
