@@ -254,6 +254,10 @@ async function storePlans(
   options: { runnerId: string; now: Date; leaseExpiresAt: Date },
 ): Promise<string[]> {
   const now = sql`${options.now.toISOString()}::timestamptz`;
+  const chosenIds = plans.flatMap((plan) => (plan.activity_id ? [plan.activity_id] : []));
+  const personaIds = plans.map((plan) => plan.persona_id);
+  // The ids travel as arrays compared with = any(): the planner probes the primary keys, where a
+  // join with the plan's record set (estimated at 100 rows) would scan whole tables.
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       with plan as (
@@ -261,14 +265,14 @@ async function storePlans(
           persona_id uuid, activity_id uuid, local_day int, next_action_at timestamptz,
           action_day int, actions_in_day int, next_check_at timestamptz)
       ), chosen as (
-        select a.id from ${activities} a join plan on plan.activity_id = a.id
-        where a.state = 'queued'
-        for update of a skip locked
+        select a.id from ${activities} a
+        where a.id = any(${pgArray(chosenIds)}::uuid[]) and a.state = 'queued'
+        for update skip locked
       ), taken as (
         update ${activities} a
         set state = 'claimed', attempt = a.attempt + 1, lease_owner = ${options.runnerId},
             lease_expires_at = ${options.leaseExpiresAt.toISOString()}::timestamptz
-        from chosen where a.id = chosen.id
+        where a.id = any(array(select id from chosen))
         returning a.id, a.persona_id, a.limit_kind, a.attempt
       ), claims as (
         insert into ${activityClaims} (activity_id, attempt, persona_id, runner_id, limit_kind, local_day, claimed_at)
@@ -288,7 +292,7 @@ async function storePlans(
           next_check_at = case when plan.activity_id is not null and t.id is null then ${now}
                                else plan.next_check_at end
         from plan left join taken t on t.persona_id = plan.persona_id
-        where r.persona_id = plan.persona_id
+        where r.persona_id = plan.persona_id and r.persona_id = any(${pgArray(personaIds)}::uuid[])
       )
       select id from taken`),
   );

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { finalExecutionStates, type OperationType } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { finishCampaign } from '../campaigns/complete-campaign.ts';
 import type { Executor } from '../campaigns/db-executor.ts';
 import { type ActivityAction, campaigns, executions } from '../db/schema.ts';
-import { type LockedExecution, moveExecution } from '../executions/advance-execution.ts';
+import { executionMove, type LockedExecution } from '../executions/advance-execution.ts';
 
 /** What the activity log records for a performed operation. */
 export function logActionOf(operation: OperationType): ActivityAction {
@@ -33,7 +33,8 @@ export function logActionOf(operation: OperationType): ActivityAction {
  * Applies an event to an execution (locked by the caller) only when it is still where the
  * activity left it (a user may have completed the contact, a reply may have ended the sequence
  * meanwhile): the network action is recorded either way, the execution moves only if the event
- * still applies. An execution that ends may complete its campaign.
+ * still applies. `alongside`: the caller's own data-modifying WITH steps, written in the same
+ * statement as the move (one round trip). An execution that ends may complete its campaign.
  */
 export async function advanceIfAt(
   tx: Executor,
@@ -41,13 +42,16 @@ export async function advanceIfAt(
   expected: { state: 'InQueue' | 'InProgress'; stepNumber: number },
   event: ExecutionEvent,
   now: Date,
+  alongside?: SQL,
 ): Promise<boolean> {
   const { execution } = locked;
-  if (execution.state !== expected.state || execution.stepIndex !== expected.stepNumber - 1) return false;
-  const { progress } = await moveExecution(tx, locked, event, now);
+  const applies = execution.state === expected.state && execution.stepIndex === expected.stepNumber - 1;
+  const move = applies ? executionMove(locked, event, now) : null;
+  const steps = [alongside, move?.steps].filter((part): part is SQL => part !== undefined);
+  if (steps.length > 0) await tx.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
   // Only an execution that ended can be the campaign's last open one.
-  if (finalExecutionStates.has(progress.state)) await completeCampaignIfDone(tx, execution, now);
-  return true;
+  if (move && finalExecutionStates.has(move.progress.state)) await completeCampaignIfDone(tx, execution, now);
+  return move !== null;
 }
 
 /** The engine completes (reason System) a Running campaign whose executions have all ended. */

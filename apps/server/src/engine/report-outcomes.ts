@@ -1,7 +1,7 @@
 import type { ActivityError, ReportActivityRequest } from '@outpilot/contracts';
 import { sandboxActionErrorCodes } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Transaction } from '../campaigns/db-executor.ts';
 import { pauseCampaign } from '../campaigns/stop-campaign.ts';
 import { activities, activityLog, activityReports, contacts, personas } from '../db/schema.ts';
@@ -69,35 +69,42 @@ export async function applyOutcome(context: ReportContext): Promise<boolean> {
 }
 
 /**
- * The report stored under its idempotency key and the activity finished, in one statement;
- * with `logged`, also the activity log line and the contact's last-contacted time.
+ * The report stored under its idempotency key and the activity finished, as WITH steps (named
+ * `finish_*`) to run with the execution's move; with `logged`, also the activity log line and the
+ * contact's last-contacted time.
  */
-async function finish(context: ReportContext, state: 'done' | 'failed', logged?: { at: Date }) {
-  const { tx, now, activity, report, locked } = context;
-  const at = logged?.at.toISOString() ?? null;
-  await tx.execute(sql`
-    with stored as (
+function finishSteps(context: ReportContext, state: 'done' | 'failed', logged?: { at: Date }): SQL {
+  const { now, activity, report, locked } = context;
+  const steps = [
+    sql`finish_stored as (
       insert into ${activityReports} (idempotency_key, activity_id, attempt, outcome, received_at)
       values (${report.idempotency_key}, ${activity.id}::uuid, ${report.attempt}::int, ${report.outcome},
               ${now.toISOString()}::timestamptz)
-      returning 1
-    ), finished as (
+      returning 1)`,
+    sql`finish_activity as (
       update ${activities} set state = ${state}, outcome = ${report.outcome},
         network_ref = coalesce(${report.network_ref ?? null}::text, network_ref),
         error = ${report.error ? JSON.stringify(report.error) : null}::jsonb,
         idempotency_key = ${report.idempotency_key}, reported_at = ${now.toISOString()}::timestamptz,
         lease_owner = null, lease_expires_at = null
       where id = ${activity.id}::uuid
-      returning 1
-    ), logged as (
-      insert into ${activityLog} (persona_id, campaign_id, execution_id, action, occurred_at)
-      select ${activity.personaId}::uuid, ${activity.campaignId}::uuid, ${activity.executionId}::uuid,
-             ${logActionOf(activity.operationType)}, ${at}::timestamptz
-      where ${at}::timestamptz is not null
-      returning 1
-    )
-    update ${contacts} set contacted_at = ${at}::timestamptz
-    where ${at}::timestamptz is not null and ${contacts.id} = ${locked.execution.contactId}::uuid`);
+      returning 1)`,
+  ];
+  if (logged) {
+    const at = logged.at.toISOString();
+    steps.push(
+      sql`finish_logged as (
+        insert into ${activityLog} (persona_id, campaign_id, execution_id, action, occurred_at)
+        values (${activity.personaId}::uuid, ${activity.campaignId}::uuid, ${activity.executionId}::uuid,
+                ${logActionOf(activity.operationType)}, ${at}::timestamptz)
+        returning 1)`,
+      sql`finish_contacted as (
+        update ${contacts} set contacted_at = ${at}::timestamptz
+        where ${contacts.id} = ${locked.execution.contactId}::uuid
+        returning 1)`,
+    );
+  }
+  return sql.join(steps, sql`, `);
 }
 
 /** When the action happened: the runner's time, kept between its claim and now. */
@@ -108,19 +115,22 @@ function occurredAt(context: ReportContext): Date {
   return new Date(Math.min(now.getTime(), Math.max(claimedAt.getTime(), performedAt.getTime())));
 }
 
-/** The step the activity belongs to, moved by `event` if the execution is still there. */
-function advanceStep(context: ReportContext, event: ExecutionEvent) {
+/**
+ * The activity finished (finishSteps) and the step it belongs to moved by `event` if the execution
+ * is still there, in one statement. Answers whether the execution moved.
+ */
+function finishAndAdvance(context: ReportContext, finish: SQL, event: ExecutionEvent) {
   const { tx, now, activity, locked } = context;
   // A Withdraw acts while its Connect step waits for an answer (InProgress); the rest are queued steps.
   const state = activity.operationType === 'Withdraw' ? 'InProgress' : 'InQueue';
-  return advanceIfAt(tx, locked, { state, stepNumber: activity.stepNumber }, event, now);
+  return advanceIfAt(tx, locked, { state, stepNumber: activity.stepNumber }, event, now, finish);
 }
 
 async function performed(context: ReportContext) {
   const at = occurredAt(context);
-  await finish(context, 'done', { at });
-  await advanceStep(
+  await finishAndAdvance(
     context,
+    finishSteps(context, 'done', { at }),
     context.activity.operationType === 'Withdraw'
       ? { type: 'timedOut', at: context.now }
       : { type: 'performed', at },
@@ -128,10 +138,10 @@ async function performed(context: ReportContext) {
 }
 
 async function skipped(context: ReportContext) {
-  await finish(context, 'done');
   // Nothing left to withdraw: the wait is over all the same.
-  await advanceStep(
+  await finishAndAdvance(
     context,
+    finishSteps(context, 'done'),
     context.activity.operationType === 'Withdraw'
       ? { type: 'timedOut', at: context.now }
       : { type: 'skipped', at: context.now },
@@ -141,8 +151,7 @@ async function skipped(context: ReportContext) {
 /** A Withdraw found the invitation accepted meanwhile: the contact connected after all. */
 async function acceptedBeforeWithdraw(context: ReportContext) {
   const { tx, now, activity } = context;
-  await finish(context, 'done');
-  if (await advanceStep(context, { type: 'accepted', at: now })) {
+  if (await finishAndAdvance(context, finishSteps(context, 'done'), { type: 'accepted', at: now })) {
     await tx.insert(activityLog).values({
       personaId: activity.personaId,
       campaignId: activity.campaignId,
@@ -162,25 +171,17 @@ async function acceptedBeforeWithdraw(context: ReportContext) {
 async function requeue(context: ReportContext, notBefore: Date | null) {
   const { tx, now, activity, report, locked } = context;
   const dueAt = notBefore && notBefore > activity.dueAt ? notBefore : activity.dueAt;
-  await tx.insert(activityReports).values({
-    idempotencyKey: report.idempotency_key,
-    activityId: activity.id,
-    attempt: report.attempt,
-    outcome: report.outcome,
-    receivedAt: now,
-  });
-  await tx
-    .update(activities)
-    .set({
-      state: locked.campaign.state === 'Running' ? 'queued' : 'cancelled',
-      outcome: report.outcome,
-      error: report.error ?? null,
-      reportedAt: now,
-      leaseOwner: null,
-      leaseExpiresAt: null,
-      dueAt,
-    })
-    .where(eq(activities.id, activity.id));
+  await tx.execute(sql`
+    with stored as (
+      insert into ${activityReports} (idempotency_key, activity_id, attempt, outcome, received_at)
+      values (${report.idempotency_key}, ${activity.id}::uuid, ${report.attempt}::int, ${report.outcome},
+              ${now.toISOString()}::timestamptz)
+      returning 1)
+    update ${activities} set state = ${locked.campaign.state === 'Running' ? 'queued' : 'cancelled'},
+      outcome = ${report.outcome}, error = ${report.error ? JSON.stringify(report.error) : null}::jsonb,
+      reported_at = ${now.toISOString()}::timestamptz, lease_owner = null, lease_expires_at = null,
+      due_at = ${dueAt.toISOString()}::timestamptz
+    where id = ${activity.id}::uuid`);
 }
 
 async function pauseIfRunning(
@@ -237,6 +238,5 @@ async function failedAttempt(context: ReportContext, error: ActivityError | unde
     await requeue(context, new Date(now.getTime() + delay));
     return;
   }
-  await finish(context, 'failed');
-  await advanceStep(context, { type: 'failed', at: now });
+  await finishAndAdvance(context, finishSteps(context, 'failed'), { type: 'failed', at: now });
 }
