@@ -118,9 +118,9 @@ export const executions = pgTable(
   'executions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    personaId: uuid('persona_id')
-      .notNull()
-      .references(() => personas.id, { onDelete: 'cascade' }),
+    // The campaign's persona, copied for tenancy scoping; the campaign's foreign key already ties
+    // the row to it (and deletes it with it), so no second check per inserted row.
+    personaId: uuid('persona_id').notNull(),
     campaignId: uuid('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -163,12 +163,10 @@ export const activities = pgTable(
   'activities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    personaId: uuid('persona_id')
-      .notNull()
-      .references(() => personas.id, { onDelete: 'cascade' }),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    // The execution's persona and campaign, copied so the claim and the lists need no join; the
+    // execution's foreign key ties the row to both (and deletes it with them).
+    personaId: uuid('persona_id').notNull(),
+    campaignId: uuid('campaign_id').notNull(),
     executionId: uuid('execution_id')
       .notNull()
       .references(() => executions.id, { onDelete: 'cascade' }),
@@ -183,8 +181,6 @@ export const activities = pgTable(
     attempt: integer('attempt').notNull().default(0),
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: instant('lease_expires_at'),
-    /** The runner's report key, so a resent report changes nothing. */
-    idempotencyKey: text('idempotency_key').unique(),
     outcome: text('outcome').$type<ActivityOutcome>(),
     networkRef: text('network_ref'),
     error: jsonb('error').$type<ActivityError>(),

@@ -85,7 +85,7 @@ function finishSteps(context: ReportContext, state: 'done' | 'failed', logged?: 
       update ${activities} set state = ${state}, outcome = ${report.outcome},
         network_ref = coalesce(${report.network_ref ?? null}::text, network_ref),
         error = ${report.error ? JSON.stringify(report.error) : null}::jsonb,
-        idempotency_key = ${report.idempotency_key}, reported_at = ${now.toISOString()}::timestamptz,
+        reported_at = ${now.toISOString()}::timestamptz,
         lease_owner = null, lease_expires_at = null
       where id = ${activity.id}::uuid
       returning 1)`,
