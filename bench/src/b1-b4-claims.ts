@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '@outpilot/server/testing';
 import { Logger, makeWorkerUtils, run as runGraphile } from 'graphile-worker';
 import { nextCheckAt } from '../../apps/server/src/engine/activity-wakeups.ts';
 import { claimActivities } from '../../apps/server/src/engine/claim-activities.ts';
+import { expireLeases } from '../../apps/server/src/engine/expire-leases.ts';
 import { reportActivity } from '../../apps/server/src/engine/report-activity.ts';
 import { updateTimezoneOffset } from '../../apps/server/src/workspace/update-timezone-offset.ts';
 import { count, databaseUrlOf, runs, serverUrl, small, withClient } from './lib/env.ts';
@@ -54,6 +55,12 @@ async function claimUntilEmpty(
     deadline?: number;
     untilVirtual?: Date;
     stepMs?: number;
+    /**
+     * Faults of the reliability checklist's load test: 1 claim in `killedEvery` is left unreported
+     * (its runner was killed; lease expiry gives it back), 1 in `failingEvery` reports a
+     * transient error (retried with backoff). Chosen by a hash of the activity and attempt.
+     */
+    faults?: { killedEvery: number; failingEvery: number };
   },
 ): Promise<{ claimed: ClaimedActivity[]; rejectedReports: number; timedOut: boolean; steps: number }> {
   const claimed: ClaimedActivity[] = [];
@@ -74,13 +81,20 @@ async function claimUntilEmpty(
           if (batch.length === 0) return;
           for (const activity of batch) {
             claimed.push(activity);
+            const fault = faultOf(activity, options.faults);
+            if (fault === 'killed') continue;
             const answer = await reportActivity(deps, {
               personaId: activity.persona_id,
               activityId: activity.activity_id,
               report: {
                 attempt: activity.attempt,
                 idempotency_key: `${options.tag}-${activity.activity_id}-${activity.attempt}`,
-                outcome: 'executed',
+                ...(fault === 'failing'
+                  ? {
+                      outcome: 'error',
+                      error: { name: 'BadGateway', message: 'injected', transient: true },
+                    }
+                  : { outcome: 'executed' }),
               },
             });
             if (!answer.accepted) rejectedReports += 1;
@@ -98,8 +112,21 @@ async function claimUntilEmpty(
     if (!next || !options.untilVirtual || next > options.untilVirtual)
       return { claimed, rejectedReports, timedOut: false, steps };
     deps.clock.set(next);
+    // The lease sweep of the server (every 15 s in real time) at each move of the clock.
+    if (options.faults) await expireLeases(deps);
     steps += 1;
   }
+}
+
+function faultOf(
+  activity: ClaimedActivity,
+  faults: { killedEvery: number; failingEvery: number } | undefined,
+): 'killed' | 'failing' | null {
+  if (!faults) return null;
+  const draw = Number.parseInt(activity.activity_id.slice(0, 8), 16) + activity.attempt * 7919;
+  if (draw % faults.killedEvery === 0) return 'killed';
+  if (draw % faults.failingEvery === 1) return 'failing';
+  return null;
 }
 
 /** graphile-worker: N trivial jobs enqueued in one addJobs call while run({concurrency}) is up; N / (enqueue start → last handler). */
@@ -222,6 +249,69 @@ async function benchB1(server: TestServer, url: string): Promise<void> {
     ratio: `${ratio.toFixed(2)}× graphile-worker`,
     target: '≥ 1.0× graphile-worker (stretch ≥ 2×)',
     met: ratio >= 1,
+  });
+  await benchB1UnderFaults(server, url, {
+    personaIds,
+    claimers,
+    max,
+    windowSeconds,
+    cleanRate: median(oursRuns),
+  });
+}
+
+/**
+ * The reliability checklist's load test on B1's queue, the next day: 10% of the activities fail
+ * with a transient error (retried after a backoff) and 1% of the claims belong to a runner that
+ * was killed (never reported; lease expiry gives them back with the next attempt). Throughput
+ * against the clean runs, then the counts reconciled: every activity claimed is done, failed or
+ * back in the queue (or still leased), and no execution's action was logged twice.
+ */
+async function benchB1UnderFaults(
+  server: TestServer,
+  url: string,
+  options: { personaIds: string[]; claimers: number; max: number; windowSeconds: number; cleanRate: number },
+): Promise<void> {
+  const day = b1Start.getTime() + runs * dayMs;
+  server.clock.set(new Date(day));
+  const start = performance.now();
+  const { claimed } = await claimUntilEmpty(server, {
+    personaIds: options.personaIds,
+    claimers: options.claimers,
+    max: options.max,
+    tag: 'b1faults',
+    deadline: start + options.windowSeconds * 1000,
+    untilVirtual: new Date(day + 12 * hourMs),
+    stepMs: 8 * minuteMs,
+    faults: { killedEvery: 100, failingEvery: 10 },
+  });
+  const rate = claimed.length / ((performance.now() - start) / 1000);
+  const claimedIds = [...new Set(claimed.map((activity) => activity.activity_id))];
+  const check = await withClient(url, async (client) => {
+    const states = await client.query<{ state: string; n: number }>(
+      `select state, count(*)::int as n from activities where id = any($1::uuid[]) group by state order by state`,
+      [claimedIds],
+    );
+    const twice = await client.query<{ n: number }>(
+      `select count(*)::int as n from (select execution_id, action from activity_log
+         where persona_id = any($1::uuid[]) group by execution_id, action having count(*) > 1) twice`,
+      [options.personaIds],
+    );
+    return { states: states.rows, loggedTwice: twice.rows[0]?.n ?? 0 };
+  });
+  const accounted = check.states
+    .filter((row) => ['done', 'failed', 'queued', 'claimed'].includes(row.state))
+    .reduce((sum, row) => sum + row.n, 0);
+  const lost = claimedIds.length - accounted;
+  console.log(
+    `  under faults (1% of claims left by a killed runner, 10% transient errors): ${count(claimed.length)} claims of ${count(claimedIds.length)} activities; afterwards ${check.states.map((row) => `${row.state} ${count(row.n)}`).join(', ')}; ${lost} lost, ${check.loggedTwice} actions logged twice`,
+  );
+  const ratio = rate / options.cleanRate;
+  printScenario({
+    name: 'B1 under faults (reliability checklist: 10% failing, 1% of claims from killed runners), claims per second',
+    ours: { runs: [rate], unit: '/s' },
+    ratio: `${ratio.toFixed(2)}× the clean runs' median`,
+    target: '≥ 0.8× the clean runs, 0 lost, 0 done twice',
+    met: ratio >= 0.8 && lost === 0 && check.loggedTwice === 0,
   });
 }
 
