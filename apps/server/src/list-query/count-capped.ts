@@ -8,16 +8,19 @@ export const exactCountCap = 10_000;
 export type ListTotal = { total: number; isEstimate: boolean };
 
 /**
- * The total of a list. The planner's estimate comes first (an EXPLAIN: planning, no row read):
- * when it expects more than `cap` rows, the estimate is the answer, flagged, so a broad filter on
- * a huge workspace costs no count at all (bench B7c). Otherwise the rows are counted exactly,
- * reading at most cap + 1 of them; if there are more after all (the planner underestimated), the
- * answer is the estimate raised to cap + 1, flagged. An overestimate is corrected by the list's
- * last page (exactTotalOfPage). `from` is the FROM + WHERE part, e.g.
- * sql`contacts c where c.persona_id = ${id} and …`.
+ * The total of a list, given the planner's estimate of it (estimateRows): when the planner expects
+ * more than `cap` rows, the estimate is the answer, flagged, so a broad filter on a huge workspace
+ * costs no count at all (bench B7c). Otherwise the rows are counted exactly, reading at most
+ * cap + 1 of them; if there are more after all (the planner underestimated), the answer is the
+ * estimate raised to cap + 1, flagged. An overestimate is corrected by the list's last page
+ * (exactTotalOfPage). `from` is the FROM + WHERE part, e.g. sql`contacts c where c.persona_id = …`.
  */
-export async function countCapped(db: Database, from: SQL, cap = exactCountCap): Promise<ListTotal> {
-  const estimate = await estimateRows(db, from);
+export async function countCapped(
+  db: Database,
+  from: SQL,
+  estimate: number,
+  cap = exactCountCap,
+): Promise<ListTotal> {
   if (estimate > cap) return { total: estimate, isEstimate: true };
   const counted = rowsOf<{ total: number }>(
     await db.execute(sql`select count(*)::int as total from (select 1 from ${from} limit ${cap + 1}) capped`),
@@ -41,7 +44,8 @@ export function exactTotalOfPage(page: {
   return page.skip + page.rows;
 }
 
-async function estimateRows(db: Database, from: SQL): Promise<number> {
+/** The planner's row estimate of `select 1 from ${from}`: an EXPLAIN, planning only (well under a millisecond). */
+export async function estimateRows(db: Database, from: SQL): Promise<number> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`explain (format json) select 1 from ${from}`),
   );
