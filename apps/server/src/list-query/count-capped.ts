@@ -44,13 +44,14 @@ export function exactTotalOfPage(page: {
   return page.skip + page.rows;
 }
 
-/** The planner's row estimate of `select 1 from ${from}`: an EXPLAIN, planning only (well under a millisecond). */
+/**
+ * The planner's row estimate of `select 1 from ${from}`: an EXPLAIN, planning only (well under a
+ * millisecond on PostgreSQL). The text format (its first line is the top node, "… rows=N …") is
+ * cheaper to produce and to read than JSON, which mattered on PGlite (0.9 ms against 1.6 ms).
+ */
 export async function estimateRows(db: Database, from: SQL): Promise<number> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`explain (format json) select 1 from ${from}`),
-  );
-  const first = rows[0] ? Object.values(rows[0])[0] : undefined;
-  const plan = typeof first === 'string' ? (JSON.parse(first) as unknown) : first;
-  const planRows = (plan as [{ Plan?: { 'Plan Rows'?: unknown } }] | undefined)?.[0]?.Plan?.['Plan Rows'];
-  return typeof planRows === 'number' && Number.isFinite(planRows) ? Math.round(planRows) : 0;
+  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`explain select 1 from ${from}`));
+  const topNode = rows[0] ? Object.values(rows[0])[0] : undefined;
+  const estimate = typeof topNode === 'string' ? /\brows=(\d+)/.exec(topNode)?.[1] : undefined;
+  return estimate === undefined ? 0 : Number(estimate);
 }
