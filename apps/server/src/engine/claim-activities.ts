@@ -14,8 +14,9 @@ import {
   type QueuedActivity,
   type UsageCounts,
 } from '@outpilot/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
+import { executeNamed } from '../db/execute-named.ts';
 import { pgArray } from '../db/pg-array.ts';
 import {
   activities,
@@ -69,7 +70,8 @@ type PersonaPlan = {
  * 1. up to `max` of the runner's personas whose next check has come (persona_runtime), oldest
  *    first, locked FOR UPDATE SKIP LOCKED: one claimer at a time per persona, so any number of
  *    runners and server processes never act twice at once for one persona;
- * 2. per persona, the first queued activity of each limit kind (queue order, Running campaigns);
+ * 2. per persona, the first queued activity of each limit kind (queue order, Running campaigns),
+ *    read in the same statement;
  * 3. decideNextAction of @outpilot/domain on them — the pace (a human-like gap after the last
  *    action), working hours in the persona's timezone, the daily limit of each kind with today's
  *    count, the weekly invitation block, due times — takes at most ONE activity per persona, or
@@ -91,11 +93,7 @@ export async function claimActivities(
   return deps.db.transaction(async (tx) => {
     const locked = await lockPersonasDue(tx, input.personaIds, now, input.max);
     if (locked.length === 0) return [];
-    const heads = await loadHeads(
-      tx,
-      locked.map((persona) => persona.personaId),
-    );
-    const plans = locked.map((persona) => planPersona(persona, heads.get(persona.personaId) ?? [], now));
+    const plans = locked.map(({ persona, heads }) => planPersona(persona, heads, now));
     const takenIds = await storePlans(tx, plans, { runnerId: input.runnerId, now, leaseExpiresAt });
     return takenIds.length === 0 ? [] : claimItems(tx, takenIds);
   });
@@ -136,16 +134,27 @@ function planPersona(persona: LockedPersona, heads: readonly QueuedActivity[], n
 
 const asDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
-/** Step 1: the personas due a check, locked, with their rules and today's counts. */
+/**
+ * Steps 1 and 2 in one statement: the personas due a check, locked, with their rules and today's
+ * counts, and per persona the first queued activity of each limit kind and of Withdraw (no
+ * limit), in queue order, of Running campaigns (activities_queued_persona_kind_due_idx: one index
+ * probe each). A limit holds back a whole kind, so no other activity can be the rule's pick.
+ */
 async function lockPersonasDue(
   tx: Executor,
   personaIds: readonly string[],
   now: Date,
   max: number,
-): Promise<LockedPersona[]> {
+): Promise<{ persona: LockedPersona; heads: QueuedActivity[] }[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
   // The local day as localDayIndex of @outpilot/domain computes it, in the persona's offset.
   const localDay = sql`floor((extract(epoch from ${at}) + coalesce(p.timezone_offset, 0) * 60) / 86400)::int`;
+  const head = (kindCondition: SQL) => sql`
+    select a.id, a.operation_type, a.due_at, a.step_number from ${activities} a
+    where a.persona_id = l.persona_id and a.state = 'queued' and ${kindCondition}
+      and exists (select 1 from ${campaigns} c where c.id = a.campaign_id and c.state = 'Running')
+    order by a.due_at, a.step_number, a.id
+    limit 1`;
   const rows = rowsOf<{
     persona_id: string;
     next_action_at: string | Date | null;
@@ -159,20 +168,34 @@ async function lockPersonasDue(
     react_on_post: number;
     invitations_blocked_until: string | Date | null;
     used: UsageCounts;
+    heads: { id: string; operation_type: OperationType; due_at: string; step_number: number }[];
   }>(
-    await tx.execute(sql`
-      select r.persona_id, r.next_action_at, r.action_day, r.actions_in_day,
-             p.working_hours, p.timezone_offset, p.daily_follow_limit as follow,
-             p.daily_invitations_limit as invitations, p.daily_messages_limit as messages,
-             p.daily_react_on_post_limit as react_on_post, p.invitations_blocked_until,
-             coalesce((select jsonb_object_agg(u.limit_kind, u.used) from ${personaDailyUsage} u
-                       where u.persona_id = r.persona_id and u.local_day = ${localDay}), '{}'::jsonb) as used
-      from ${personaRuntime} r
-      join ${personas} p on p.id = r.persona_id
-      where r.persona_id = any(${pgArray(personaIds)}::uuid[]) and r.next_check_at <= ${at}
-      order by r.next_check_at
-      limit ${max}
-      for update of r skip locked`),
+    await executeNamed(
+      tx,
+      sql`
+      with locked as (
+        select r.persona_id, r.next_action_at, r.action_day, r.actions_in_day,
+               p.working_hours, p.timezone_offset, p.daily_follow_limit as follow,
+               p.daily_invitations_limit as invitations, p.daily_messages_limit as messages,
+               p.daily_react_on_post_limit as react_on_post, p.invitations_blocked_until,
+               coalesce((select jsonb_object_agg(u.limit_kind, u.used) from ${personaDailyUsage} u
+                         where u.persona_id = r.persona_id and u.local_day = ${localDay}), '{}'::jsonb) as used
+        from ${personaRuntime} r
+        join ${personas} p on p.id = r.persona_id
+        where r.persona_id = any(${pgArray(personaIds)}::uuid[]) and r.next_check_at <= ${at}
+        order by r.next_check_at
+        limit ${max}
+        for update of r skip locked
+      )
+      select l.*, coalesce((
+        select jsonb_agg(h) from (
+          select h.* from unnest(${pgArray(activityLimitKinds)}::text[]) k(kind)
+          cross join lateral (${head(sql`a.limit_kind = k.kind`)}) h
+          union all
+          select h.* from (${head(sql`a.limit_kind is null`)}) h
+        ) h), '[]'::jsonb) as heads
+      from locked l`,
+    ),
   );
   return rows.map((row) => {
     const limits: DailyLimits = {
@@ -182,65 +205,31 @@ async function lockPersonasDue(
       daily_linkedin_react_on_post_limit: row.react_on_post,
     };
     return {
-      personaId: row.persona_id,
-      schedule: {
-        workingHours: row.working_hours ?? defaultWorkingHours,
-        timezoneOffsetMinutes: row.timezone_offset ?? 0,
-        limits,
-        invitationsBlockedUntil: row.invitations_blocked_until ? asDate(row.invitations_blocked_until) : null,
+      persona: {
+        personaId: row.persona_id,
+        schedule: {
+          workingHours: row.working_hours ?? defaultWorkingHours,
+          timezoneOffsetMinutes: row.timezone_offset ?? 0,
+          limits,
+          invitationsBlockedUntil: row.invitations_blocked_until
+            ? asDate(row.invitations_blocked_until)
+            : null,
+        },
+        usedToday: row.used,
+        pace: {
+          nextActionAt: row.next_action_at ? asDate(row.next_action_at) : null,
+          actionDay: row.action_day,
+          actionsInDay: row.actions_in_day,
+        },
       },
-      usedToday: row.used,
-      pace: {
-        nextActionAt: row.next_action_at ? asDate(row.next_action_at) : null,
-        actionDay: row.action_day,
-        actionsInDay: row.actions_in_day,
-      },
+      heads: row.heads.map((head) => ({
+        id: head.id,
+        operation_type: head.operation_type,
+        due_at: new Date(head.due_at),
+        step_number: head.step_number,
+      })),
     };
   });
-}
-
-/**
- * Step 2: per persona, the first queued activity of each limit kind and of Withdraw (no limit),
- * in queue order, of Running campaigns (activities_queued_persona_kind_due_idx: one index probe
- * each). A limit holds back a whole kind, so no other activity can be the rule's pick.
- */
-async function loadHeads(
-  tx: Executor,
-  personaIds: readonly string[],
-): Promise<Map<string, QueuedActivity[]>> {
-  const head = (kindCondition: ReturnType<typeof sql>) => sql`
-    select a.id, a.persona_id, a.operation_type, a.due_at, a.step_number from ${activities} a
-    where a.persona_id = p.id and a.state = 'queued' and ${kindCondition}
-      and exists (select 1 from ${campaigns} c where c.id = a.campaign_id and c.state = 'Running')
-    order by a.due_at, a.step_number, a.id
-    limit 1`;
-  const rows = rowsOf<{
-    id: string;
-    persona_id: string;
-    operation_type: OperationType;
-    due_at: string | Date;
-    step_number: number;
-  }>(
-    await tx.execute(sql`
-      select h.* from unnest(${pgArray(personaIds)}::uuid[]) p(id)
-      cross join unnest(${pgArray(activityLimitKinds)}::text[]) k(kind)
-      cross join lateral (${head(sql`a.limit_kind = k.kind`)}) h
-      union all
-      select h.* from unnest(${pgArray(personaIds)}::uuid[]) p(id)
-      cross join lateral (${head(sql`a.limit_kind is null`)}) h`),
-  );
-  const heads = new Map<string, QueuedActivity[]>();
-  for (const row of rows) {
-    const list = heads.get(row.persona_id) ?? [];
-    list.push({
-      id: row.id,
-      operation_type: row.operation_type,
-      due_at: asDate(row.due_at),
-      step_number: row.step_number,
-    });
-    heads.set(row.persona_id, list);
-  }
-  return heads;
 }
 
 /**
@@ -259,7 +248,9 @@ async function storePlans(
   // The ids travel as arrays compared with = any(): the planner probes the primary keys, where a
   // join with the plan's record set (estimated at 100 rows) would scan whole tables.
   const rows = rowsOf<{ id: string }>(
-    await tx.execute(sql`
+    await executeNamed(
+      tx,
+      sql`
       with plan as (
         select * from jsonb_to_recordset(${JSON.stringify(plans)}::jsonb) as x(
           persona_id uuid, activity_id uuid, local_day int, next_action_at timestamptz,
@@ -294,7 +285,8 @@ async function storePlans(
         from plan left join taken t on t.persona_id = plan.persona_id
         where r.persona_id = plan.persona_id and r.persona_id = any(${pgArray(personaIds)}::uuid[])
       )
-      select id from taken`),
+      select id from taken`,
+    ),
   );
   return rows.map((row) => row.id);
 }
@@ -307,7 +299,10 @@ async function claimItems(tx: Executor, ids: readonly string[]): Promise<Claimed
     .innerJoin(campaigns, eq(campaigns.id, activities.campaignId))
     .innerJoin(executions, eq(executions.id, activities.executionId))
     .innerJoin(contacts, eq(contacts.id, executions.contactId))
-    .where(inArray(activities.id, [...ids]));
+    .where(inArray(activities.id, [...ids]))
+    // Named per count of ids: the statement's text depends on it.
+    .prepare(`claim_items_${ids.length}`)
+    .execute();
   return rows.map(({ activity, contact, steps }) => {
     const step: StoredStep | undefined = steps[activity.stepNumber - 1];
     const linkedin = toLinkedinContact(contact);

@@ -4,6 +4,7 @@ import type { ExecutionEvent } from '@outpilot/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { finishCampaign } from '../campaigns/complete-campaign.ts';
 import type { Executor } from '../campaigns/db-executor.ts';
+import { executeNamed } from '../db/execute-named.ts';
 import { type ActivityAction, campaigns, executions } from '../db/schema.ts';
 import { executionMove, type LockedExecution } from '../executions/advance-execution.ts';
 
@@ -48,7 +49,7 @@ export async function advanceIfAt(
   const applies = execution.state === expected.state && execution.stepIndex === expected.stepNumber - 1;
   const move = applies ? executionMove(locked, event, now) : null;
   const steps = [alongside, move?.steps].filter((part): part is SQL => part !== undefined);
-  if (steps.length > 0) await tx.execute(sql`with ${sql.join(steps, sql`, `)} select 1`);
+  if (steps.length > 0) await executeNamed(tx, sql`with ${sql.join(steps, sql`, `)} select 1`);
   // Only an execution that ended can be the campaign's last open one.
   if (move && finalExecutionStates.has(move.progress.state)) await completeCampaignIfDone(tx, execution, now);
   return move !== null;
