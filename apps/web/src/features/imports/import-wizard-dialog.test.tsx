@@ -103,6 +103,8 @@ describe('ImportWizardDialog', () => {
     expect(
       screen.getAllByLabelText('Please, sign in at LinkedIn as Ada Lovelace to proceed.').length,
     ).toBeGreaterThan(0);
+    // A CSV file is read by the server, not on the network: it stays available.
+    expect(card('Upload customized profiles')).toBeEnabled();
   });
 
   it('checks the link, counts it, runs the import with progress and opens the results', async () => {
