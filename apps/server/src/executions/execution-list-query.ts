@@ -1,7 +1,7 @@
 import { executionStates } from '@outpilot/contracts';
 import type { FilterFieldSpec } from '@outpilot/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { contacts, executions } from '../db/schema.ts';
+import { contactSearchText, contacts, executions } from '../db/schema.ts';
 import type { FieldMappings } from '../list-query/compile-filter.ts';
 import type { ListQueryDefinition } from '../list-query/compile-list-query.ts';
 
@@ -46,5 +46,7 @@ export const executionListQuery: ListQueryDefinition<ExecutionSortableField> = {
   defaultOrderBy: 'created asc',
   idColumn: sql`${executions.id}`,
   searchColumns: [sql`${contacts.fullName}`, sql`${contacts.occupation}`, sql`${contacts.lastJob}`],
+  // The contacts' trigram index (over these columns and the location) can find a rare name.
+  searchIndexedText: contactSearchText(contacts),
   paging: { defaultTake: 25, maxTake: 1000 },
 };
