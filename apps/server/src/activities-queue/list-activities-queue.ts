@@ -102,7 +102,9 @@ export async function listActivitiesQueue(
   });
   return {
     data: { documents, total: pending?.total ?? order.length },
-    weekly_invitation_limit_exceeded: false,
+    // The queue's banner 'The weekly limit for sending invitations has been exceeded' (seed 001 §2).
+    weekly_invitation_limit_exceeded:
+      (context.schedule.invitationsBlockedUntil?.getTime() ?? 0) > now.getTime(),
     outside_working_hours: !isWithinWorkingHours(
       context.schedule.workingHours,
       context.schedule.timezoneOffsetMinutes,

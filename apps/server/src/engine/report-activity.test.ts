@@ -177,6 +177,13 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
       headers: { authorization: `Bearer ${await user.tokenNow()}` },
     }).then((response) => response.json() as Promise<{ exceedLinkedInInvitationsLimit: boolean }>);
     expect(profile.exceedLinkedInInvitationsLimit).toBe(true);
+    const queueBanner = async () =>
+      (
+        (await fetch(`${server.url}/api/v1/workspace/activities-queue`, {
+          headers: { authorization: `Bearer ${await user.tokenNow()}` },
+        }).then((response) => response.json())) as { weekly_invitation_limit_exceeded: boolean }
+      ).weekly_invitation_limit_exceeded;
+    expect(await queueBanner()).toBe(true);
     const blockEnds = server.clock.now().getTime() + 2 * dayMs;
     expect(await claimUntil(server, user, new Date(blockEnds - 1))).toEqual([]);
     let claimedAt = 0;
@@ -191,6 +198,7 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
       headers: { authorization: `Bearer ${await user.tokenNow()}` },
     }).then((response) => response.json() as Promise<{ exceedLinkedInInvitationsLimit: boolean }>);
     expect(later.exceedLinkedInInvitationsLimit).toBe(false);
+    expect(await queueBanner()).toBe(false);
   });
 
   it('retries a transient error with backoff, then fails the execution after the last attempt', async () => {
