@@ -1,7 +1,7 @@
 import type { CampaignStep } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, campaigns, personaDailyUsage } from '../db/schema.ts';
+import { activities, campaigns, contacts, personaDailyUsage } from '../db/schema.ts';
 import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
 import { retryPolicy } from './engine-helpers.ts';
 import {
@@ -72,6 +72,67 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
     const reused = await report(server, user, item, 'skipped', body);
     expect(reused.status).toBe(422);
     expect(await usedOf(user.personaId, 'invitations')).toBe(1);
+  });
+
+  it('updates the contact with what an executed ScrapeProfile read, keeping stored values for blank fields', async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    const { item } = await claimedOne(user, [{ type: 'ScrapeProfile', timeout: 1440 }]);
+    const scraped_profile = {
+      entity_id: 'ACoAAScraped1',
+      public_identifier: 'scraped-one',
+      first_name: 'Renée',
+      last_name: 'Okafor',
+      headline: 'VP Sales at Northwind',
+      location: 'Lagos, Nigeria',
+      company_name: 'Northwind',
+      position_title: 'VP Sales',
+      industry: null,
+      summary: null,
+      email: null,
+      websites: [],
+      skills: ['Negotiation'],
+      degree: 'SECOND' as const,
+      is_premium: true,
+    };
+    const answer = await report(server, user, item, 'executed', { scraped_profile });
+    expect(answer.body).toEqual({ accepted: true, duplicate: false });
+    const [contact] = await server.db.select().from(contacts).where(eq(contacts.id, item.target.contact_id));
+    expect(contact).toMatchObject({
+      firstName: 'Renée',
+      lastName: 'Okafor',
+      fullName: 'Renée Okafor',
+      occupation: 'VP Sales at Northwind',
+      location: 'Lagos, Nigeria',
+      lastJob: 'Northwind',
+      distance: 2,
+      isPremium: true,
+      contactedAt: server.clock.now(),
+    });
+    expect(await logCount(server, user.personaId, 'profile_scraped')).toBe(1);
+    expect((await executionOf(server, item.execution_id)).state).toBe('Succeed');
+
+    // Another scrape that read blanks keeps what the contact had (another persona: this one waits its pace).
+    const other = await engineUser(server, { workingHours: alwaysWorking });
+    const second = await claimedOne(other, [{ type: 'ScrapeProfile', timeout: 1440 }]);
+    const [before] = await server.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, second.item.target.contact_id));
+    await report(server, other, second.item, 'executed', {
+      scraped_profile: { ...scraped_profile, first_name: ' ', headline: '', company_name: null, degree: 'SELF' },
+    });
+    const [after] = await server.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, second.item.target.contact_id));
+    expect(after).toMatchObject({
+      firstName: before?.firstName,
+      lastName: 'Okafor',
+      occupation: before?.occupation ?? null,
+      lastJob: before?.lastJob ?? null,
+      distance: before?.distance ?? null,
+      location: 'Lagos, Nigeria',
+    });
   });
 
   it('fences a report of an attempt that does not hold the claim', async () => {

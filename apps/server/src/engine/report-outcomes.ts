@@ -1,4 +1,4 @@
-import type { ActivityError, ReportActivityRequest } from '@outpilot/contracts';
+import type { ActivityError, ConnectionDegree, ReportActivityRequest } from '@outpilot/contracts';
 import { sandboxActionErrorCodes } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -98,13 +98,49 @@ function finishSteps(context: ReportContext, state: 'done' | 'failed', logged?: 
         values (${activity.personaId}::uuid, ${activity.campaignId}::uuid, ${activity.executionId}::uuid,
                 ${logActionOf(activity.operationType)}, ${at}::timestamptz)
         returning 1)`,
+      // One update of the contact row: two in one statement would keep only one of them.
       sql`finish_contacted as (
-        update ${contacts} set contacted_at = ${at}::timestamptz
+        update ${contacts} set contacted_at = ${at}::timestamptz${scrapedColumns(context)}
         where ${contacts.id} = ${locked.execution.contactId}::uuid
         returning 1)`,
     );
   }
   return sql.join(steps, sql`, `);
+}
+
+/** The network's degree as the contacts' distance column keeps it (1, 2, 3; null otherwise). */
+const distanceOfDegree: Record<ConnectionDegree, number | null> = {
+  FIRST: 1,
+  SECOND: 2,
+  THIRD: 3,
+  OUT_OF_NETWORK: 3,
+  SELF: null,
+};
+
+/**
+ * A ScrapeProfile that executed: the contact takes what the profile shows now (names, headline,
+ * location, company, degree, premium), as more SET columns of the contact's update. Identity
+ * columns are left alone (they pick the contact); a blank field read keeps the stored value.
+ * Fields the contacts table has no column for (summary, email, skills, websites, industry) are
+ * not kept (docs/decisions.md).
+ */
+function scrapedColumns(context: ReportContext): SQL {
+  const { activity, report } = context;
+  const scraped = report.scraped_profile;
+  if (activity.operationType !== 'ScrapeProfile' || !scraped) return sql``;
+  const text = (value: string | null) => (value?.trim() ? value.trim() : null);
+  const first = text(scraped.first_name);
+  const last = text(scraped.last_name);
+  const full = first || last ? [first, last].filter(Boolean).join(' ') : null;
+  return sql`,
+    first_name = coalesce(${first}::text, first_name),
+    last_name = coalesce(${last}::text, last_name),
+    full_name = coalesce(${full}::text, full_name),
+    occupation = coalesce(${text(scraped.headline)}::text, occupation),
+    location = coalesce(${text(scraped.location)}::text, location),
+    last_job = coalesce(${text(scraped.company_name)}::text, last_job),
+    distance = coalesce(${distanceOfDegree[scraped.degree]}::smallint, distance),
+    is_premium = ${scraped.is_premium}`;
 }
 
 /** When the action happened: the runner's time, kept between its claim and now. */
