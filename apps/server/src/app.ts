@@ -158,6 +158,7 @@ export async function buildServer(
         prefix: sandboxBasePath,
         seed: config.sandboxSeed,
         size: config.sandboxSize,
+        faultRate: config.sandboxFaultRate,
         clock,
       });
     }

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       network: 'sandbox',
       sandboxSeed: 42,
       sandboxSize: 3000,
+      sandboxFaultRate: 0,
       clock: 'system',
       enableTestEndpoints: false,
       accessTokenTtlSeconds: 900,
@@ -59,13 +60,14 @@ describe('loadConfig', () => {
         AUTH_SECRET: 'short',
         DATABASE_URL: 'mysql://x',
         OIDC_ISSUER: 'https://accounts.google.com',
+        SANDBOX_FAULT_RATE: '1.5',
       });
     expect(load).toThrow(ConfigError);
     try {
       load();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'NETWORK', 'AUTH_SECRET', 'DATABASE_URL', 'OIDC_CLIENT_ID']) {
+      for (const name of ['PORT', 'NETWORK', 'AUTH_SECRET', 'DATABASE_URL', 'OIDC_CLIENT_ID', 'SANDBOX_FAULT_RATE']) {
         expect(message).toContain(name);
       }
     }

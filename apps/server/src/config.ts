@@ -30,6 +30,7 @@ const envSchema = z.object({
   NETWORK: z.enum(['sandbox', 'linkedin']).default('sandbox'),
   SANDBOX_SEED: z.coerce.number().int().default(42),
   SANDBOX_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(3000),
+  SANDBOX_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
   OIDC_ISSUER: optionalText.pipe(z.url().optional()),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
@@ -65,6 +66,8 @@ export type Config = {
   network: 'sandbox' | 'linkedin';
   sandboxSeed: number;
   sandboxSize: number;
+  /** Share (0–1) of the sandbox's calls answered with a transient 429 or 502 (network-api.md §4). */
+  sandboxFaultRate: number;
   oidc: OidcSettings;
   authSecret: string;
   accessTokenTtlSeconds: number;
@@ -122,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     network: e.NETWORK,
     sandboxSeed: e.SANDBOX_SEED,
     sandboxSize: e.SANDBOX_SIZE,
+    sandboxFaultRate: e.SANDBOX_FAULT_RATE,
     oidc,
     authSecret,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
