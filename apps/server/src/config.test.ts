@@ -67,7 +67,14 @@ describe('loadConfig', () => {
       load();
     } catch (error) {
       const message = (error as Error).message;
-      for (const name of ['PORT', 'NETWORK', 'AUTH_SECRET', 'DATABASE_URL', 'OIDC_CLIENT_ID', 'SANDBOX_FAULT_RATE']) {
+      for (const name of [
+        'PORT',
+        'NETWORK',
+        'AUTH_SECRET',
+        'DATABASE_URL',
+        'OIDC_CLIENT_ID',
+        'SANDBOX_FAULT_RATE',
+      ]) {
         expect(message).toContain(name);
       }
     }

@@ -119,7 +119,13 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
       .from(contacts)
       .where(eq(contacts.id, second.item.target.contact_id));
     await report(server, other, second.item, 'executed', {
-      scraped_profile: { ...scraped_profile, first_name: ' ', headline: '', company_name: null, degree: 'SELF' },
+      scraped_profile: {
+        ...scraped_profile,
+        first_name: ' ',
+        headline: '',
+        company_name: null,
+        degree: 'SELF',
+      },
     });
     const [after] = await server.db
       .select()
