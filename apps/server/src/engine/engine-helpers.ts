@@ -3,7 +3,7 @@ import { finalExecutionStates, type OperationType } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { finishCampaign } from '../campaigns/complete-campaign.ts';
-import type { Executor } from '../campaigns/db-executor.ts';
+import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
 import { executeNamed } from '../db/execute-named.ts';
 import { type ActivityAction, campaigns, executions } from '../db/schema.ts';
 import { executionMove, type LockedExecution } from '../executions/advance-execution.ts';
@@ -49,9 +49,18 @@ export async function advanceIfAt(
   const applies = execution.state === expected.state && execution.stepIndex === expected.stepNumber - 1;
   const move = applies ? executionMove(locked, event, now) : null;
   const steps = [alongside, move?.steps].filter((part): part is SQL => part !== undefined);
-  if (steps.length > 0) await executeNamed(tx, sql`with ${sql.join(steps, sql`, `)} select 1`);
-  // Only an execution that ended can be the campaign's last open one.
-  if (move && finalExecutionStates.has(move.progress.state)) await completeCampaignIfDone(tx, execution, now);
+  // Only an execution that ended can be the campaign's last open one. Whether another is still
+  // open is read in the same statement (its snapshot is from before this move, hence "another").
+  const ended = move !== null && finalExecutionStates.has(move.progress.state);
+  const answer = ended
+    ? sql`select exists (select 1 from ${executions} o where o.campaign_id = ${execution.campaignId}::uuid
+        and o.state in ('NotStarted', 'InQueue', 'InProgress') and o.id <> ${execution.id}::uuid) as open`
+    : sql`select true as open`;
+  if (steps.length === 0) return false;
+  const [row] = rowsOf<{ open: boolean }>(
+    await executeNamed(tx, sql`with ${sql.join(steps, sql`, `)} ${answer}`),
+  );
+  if (ended && row?.open === false) await completeCampaignIfOpenNone(tx, execution, now);
   return move !== null;
 }
 
@@ -73,6 +82,15 @@ export async function completeCampaignIfDone(
     )
     .limit(1);
   if (open) return false;
+  return completeCampaignIfOpenNone(tx, execution, now);
+}
+
+/** completeCampaignIfDone once the caller knows that no execution of the campaign is open. */
+async function completeCampaignIfOpenNone(
+  tx: Executor,
+  execution: { campaignId: string; personaId: string },
+  now: Date,
+): Promise<boolean> {
   const [campaign] = await tx
     .select({ state: campaigns.state })
     .from(campaigns)
