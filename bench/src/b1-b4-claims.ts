@@ -5,7 +5,8 @@ import { Logger, makeWorkerUtils, run as runGraphile } from 'graphile-worker';
 import { nextCheckAt } from '../../apps/server/src/engine/activity-wakeups.ts';
 import { claimActivities } from '../../apps/server/src/engine/claim-activities.ts';
 import { expireLeases } from '../../apps/server/src/engine/expire-leases.ts';
-import { reportActivity } from '../../apps/server/src/engine/report-activity.ts';
+import { cloudClaimBatch } from '../../apps/server/src/engine/cloud-runner.ts';
+import { reportActivities } from '../../apps/server/src/engine/report-activity.ts';
 import { updateTimezoneOffset } from '../../apps/server/src/workspace/update-timezone-offset.ts';
 import { count, databaseUrlOf, runs, serverUrl, small, withClient } from './lib/env.ts';
 import { heading, printScenario } from './lib/report.ts';
@@ -39,8 +40,8 @@ async function nextCheck(deps: Deps, personaIds: readonly string[]): Promise<Dat
 }
 
 /**
- * `claimers` concurrent loops of claim (max per claim) + one 'executed' report per claimed
- * activity, until a round where every claimer found nothing. With `untilVirtual`, the virtual
+ * `claimers` concurrent loops of claim (max per claim) + one report call with the batch's
+ * outcomes (as the cloud runner reports), until a round where every claimer found nothing. With `untilVirtual`, the virtual
  * clock then moves on — by `step`, or else to the personas' earliest next check (a persona acts
  * at most every 2-8 minutes: its pace) — and the claimers go on, until that time or the
  * real-time deadline is reached. Answers what was claimed.
@@ -79,26 +80,30 @@ async function claimUntilEmpty(
             leaseSeconds: 300,
           });
           if (batch.length === 0) return;
-          for (const activity of batch) {
-            claimed.push(activity);
+          claimed.push(...batch);
+          // The batch's outcomes in one reportActivities call, as the cloud runner reports them.
+          const reports = batch.flatMap((activity) => {
             const fault = faultOf(activity, options.faults);
-            if (fault === 'killed') continue;
-            const answer = await reportActivity(deps, {
-              personaId: activity.persona_id,
-              activityId: activity.activity_id,
-              report: {
-                attempt: activity.attempt,
-                idempotency_key: `${options.tag}-${activity.activity_id}-${activity.attempt}`,
-                ...(fault === 'failing'
-                  ? {
-                      outcome: 'error',
-                      error: { name: 'BadGateway', message: 'injected', transient: true },
-                    }
-                  : { outcome: 'executed' }),
+            if (fault === 'killed') return [];
+            return [
+              {
+                activityId: activity.activity_id,
+                report: {
+                  attempt: activity.attempt,
+                  idempotency_key: `${options.tag}-${activity.activity_id}-${activity.attempt}`,
+                  ...(fault === 'failing'
+                    ? {
+                        outcome: 'error' as const,
+                        error: { name: 'BadGateway', message: 'injected', transient: true },
+                      }
+                    : { outcome: 'executed' as const }),
+                },
               },
-            });
-            if (!answer.accepted) rejectedReports += 1;
-          }
+            ];
+          });
+          if (reports.length === 0) continue;
+          const results = await reportActivities(deps, { personaIds: options.personaIds, reports });
+          rejectedReports += results.filter((result) => !result.accepted).length;
         }
       }),
     );
@@ -172,7 +177,7 @@ async function benchB1(server: TestServer, url: string): Promise<void> {
   const personas = small ? 200 : 1000;
   const perPersona = 200;
   const claimers = 4;
-  const max = 5;
+  const max = cloudClaimBatch;
   /** Each run stops when nothing more can be claimed or after this long (keeps the bench short). */
   const windowSeconds = small ? 10 : 20;
   // Offsets −12:00…+12:30 (whole and half hours, fixed: the model has no DST); 1 persona in 10
@@ -202,7 +207,7 @@ async function benchB1(server: TestServer, url: string): Promise<void> {
     `  (seeded set-based in ${((performance.now() - seedStart) / 1000).toFixed(1)} s: 4 Running campaigns per persona — Connect→Delay 30→Message, Message→Follow, Follow, VisitProfile —, one execution InQueue at step 1 per contact; offsets −12:00…+12:30, 1 persona in 10 outside its working hours; daily limits invitations 5–15, messages 10–20, follow 5–10, profile views 80)`,
   );
   console.log(
-    `  (${claimers} claimers, each looping claimActivities(all ${count(personas)} personas, max ${max}, like the cloud runner: at most one activity per persona per claim) + reportActivity('executed') per activity; when a round claims nothing the virtual clock moves 8 minutes on (each persona acts at most every 2–8 minutes: its pace), for ${windowSeconds} s of real time; run r on day r (Mon/Tue/Wed 12:00 UTC), fresh counters, same queue)`,
+    `  (${claimers} claimers, each looping claimActivities(all ${count(personas)} personas, max ${max}, like the cloud runner: at most one activity per persona per claim) + one reportActivities call with the batch's 'executed' outcomes (one transaction, as the cloud runner reports); when a round claims nothing the virtual clock moves 8 minutes on (each persona acts at most every 2–8 minutes: its pace), for ${windowSeconds} s of real time; run r on day r (Mon/Tue/Wed 12:00 UTC), fresh counters, same queue)`,
   );
   const oursRuns: number[] = [];
   const anchorRuns: number[] = [];

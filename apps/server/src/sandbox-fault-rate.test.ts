@@ -16,7 +16,7 @@ describe('SANDBOX_FAULT_RATE', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ publicIdentifier: anyMember(server) }),
     });
-    session = (await me.json()).sessionId;
+    session = ((await me.json()) as { sessionId: string }).sessionId;
   });
   afterAll(async () => {
     await server?.close();

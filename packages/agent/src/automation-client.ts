@@ -4,10 +4,10 @@ import {
   type ClaimActivitiesResponse,
   claimActivitiesRequestSchema,
   claimActivitiesResponseSchema,
-  type ReportActivityRequest,
-  type ReportActivityResponse,
-  reportActivityRequestSchema,
-  reportActivityResponseSchema,
+  type ReportActivitiesRequest,
+  type ReportActivitiesResponse,
+  reportActivitiesRequestSchema,
+  reportActivitiesResponseSchema,
   type SyncConnectionsRequest,
   type SyncConversationsRequest,
   type SyncResponse,
@@ -25,7 +25,8 @@ import { errorFromFetchFailure, errorFromResponse, readJson } from './http-error
  */
 export type AutomationApi = {
   claim(request: ClaimActivitiesRequest, signal?: AbortSignal): Promise<ClaimActivitiesResponse>;
-  report(activityId: string, request: ReportActivityRequest): Promise<ReportActivityResponse>;
+  /** The outcomes of a claimed batch, applied in one transaction (each idempotent and fenced). */
+  reportMany(request: ReportActivitiesRequest): Promise<ReportActivitiesResponse>;
   syncConnections(request: SyncConnectionsRequest): Promise<SyncResponse>;
   syncConversations(request: SyncConversationsRequest): Promise<SyncResponse>;
 };
@@ -65,10 +66,9 @@ export class AutomationClient implements AutomationApi {
     return this.#post(automationActivitiesPaths.claim, body, claimActivitiesResponseSchema, signal);
   }
 
-  report(activityId: string, request: ReportActivityRequest): Promise<ReportActivityResponse> {
-    const path = automationActivitiesPaths.report.replace(':id', encodeURIComponent(activityId));
-    const body = reportActivityRequestSchema.parse(request);
-    return this.#post(path, body, reportActivityResponseSchema);
+  reportMany(request: ReportActivitiesRequest): Promise<ReportActivitiesResponse> {
+    const body = reportActivitiesRequestSchema.parse(request);
+    return this.#post(automationActivitiesPaths.reports, body, reportActivitiesResponseSchema);
   }
 
   syncConnections(request: SyncConnectionsRequest): Promise<SyncResponse> {

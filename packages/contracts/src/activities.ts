@@ -27,6 +27,7 @@ import { connectionDegreeSchema } from './network.ts';
 export const automationActivitiesPaths = {
   claim: '/activities/claim',
   report: '/activities/:id/report',
+  reports: '/activities/reports',
   syncConnections: '/sync/connections',
   syncConversations: '/sync/conversations',
 } as const;
@@ -128,6 +129,24 @@ export const reportActivityRequestSchema = z.object({
 export type ReportActivityRequest = z.infer<typeof reportActivityRequestSchema>;
 export const reportActivityResponseSchema = z.object({ accepted: z.boolean(), duplicate: z.boolean() });
 export type ReportActivityResponse = z.infer<typeof reportActivityResponseSchema>;
+
+/** Reports in one request at most: a runner's claimed batch. */
+export const maxReportBatch = maxClaimBatch;
+export const activityReportSchema = reportActivityRequestSchema.extend({ activity_id: z.uuid() });
+export type ActivityReport = z.infer<typeof activityReportSchema>;
+/** Several outcomes at once, applied in one transaction in this order (each as its own report would be). */
+export const reportActivitiesRequestSchema = z.object({
+  reports: z.array(activityReportSchema).min(1).max(maxReportBatch),
+});
+export type ReportActivitiesRequest = z.infer<typeof reportActivitiesRequestSchema>;
+/** Per report, in the request's order; found: false when the caller has no activity with that id. */
+export const activityReportResultSchema = reportActivityResponseSchema.extend({
+  activity_id: z.uuid(),
+  found: z.boolean(),
+});
+export type ActivityReportResult = z.infer<typeof activityReportResultSchema>;
+export const reportActivitiesResponseSchema = z.object({ results: z.array(activityReportResultSchema) });
+export type ReportActivitiesResponse = z.infer<typeof reportActivitiesResponseSchema>;
 
 export const syncConnectionsRequestSchema = z.object({
   persona_id: z.uuid(),

@@ -6,3 +6,11 @@
 export function pgArray(values: readonly (string | number)[]): string {
   return `{${values.join(',')}}`;
 }
+
+/**
+ * A PostgreSQL array literal of any text values (idempotency keys, names), each element quoted
+ * and escaped, bound as ONE parameter: `${pgTextArray(keys)}::text[]`.
+ */
+export function pgTextArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+}

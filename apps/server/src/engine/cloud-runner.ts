@@ -8,20 +8,15 @@ import {
   type RunnerWake,
   SandboxNetworkClient,
 } from '@outpilot/agent';
-import {
-  type ReportActivityResponse,
-  sandboxBasePath,
-  sandboxPaths,
-  sandboxSessionResponseSchema,
-} from '@outpilot/contracts';
+import { sandboxBasePath, sandboxPaths, sandboxSessionResponseSchema } from '@outpilot/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { activities, personas } from '../db/schema.ts';
+import { personas } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotAuthorizedError, NotFoundError } from '../errors.ts';
 import { type ActivityWakeups, anyPersona, nextCheckAt } from './activity-wakeups.ts';
 import { claimActivities } from './claim-activities.ts';
 import { releaseRunnerClaims } from './expire-leases.ts';
-import { reportActivity } from './report-activity.ts';
+import { reportActivities } from './report-activity.ts';
 import { syncConnections } from './sync-connections.ts';
 import { syncConversations } from './sync-conversations.ts';
 
@@ -50,14 +45,13 @@ export function createInProcessAutomation(
       });
       return { activities: claimed };
     },
-    async report(activityId, request): Promise<ReportActivityResponse> {
-      const [row] = await deps.db
-        .select({ personaId: activities.personaId })
-        .from(activities)
-        .where(eq(activities.id, activityId));
-      if (!row) throw new NotFoundError('Activity not found');
-      allowed(row.personaId);
-      return reportActivity(deps, { personaId: row.personaId, activityId, report: request });
+    async reportMany(request) {
+      // Another persona's activity is not found: reported as found: false, like over HTTP.
+      const results = await reportActivities(deps, {
+        personaIds: personaIds(),
+        reports: request.reports.map(({ activity_id, ...report }) => ({ activityId: activity_id, report })),
+      });
+      return { results };
     },
     async syncConnections(request) {
       allowed(request.persona_id);
@@ -103,6 +97,14 @@ export function createSandboxNetworks(deps: EngineDeps & { publicUrl: string; fe
   };
 }
 
+/**
+ * Activities the cloud runner claims at once, each of another persona. Larger than a browser
+ * runner's batch (that one acts for one persona): the claim and the batch's reports each cost one
+ * transaction however many they carry, and a stop gives back what was not started
+ * (releaseRunnerClaims), so nothing waits for a lease.
+ */
+export const cloudClaimBatch = 20;
+
 export type CloudRunnerOptions = {
   deps: EngineDeps & { publicUrl: string };
   /** Reports go through here too (tests use it); default: logs nothing. */
@@ -145,6 +147,7 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
   });
   const runner = createActivityRunner({
     automation: createInProcessAutomation(deps, () => ids),
+    maxClaim: cloudClaimBatch,
     network: options.network ?? createSandboxNetworks(deps),
     runnerId,
     clock: deps.clock,

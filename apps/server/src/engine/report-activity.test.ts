@@ -7,6 +7,7 @@ import { retryPolicy } from './engine-helpers.ts';
 import {
   activityOf,
   alwaysWorking,
+  automation,
   claim,
   claimUntil,
   dayMs,
@@ -72,6 +73,57 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
     const reused = await report(server, user, item, 'skipped', body);
     expect(reused.status).toBe(422);
     expect(await usedOf(user.personaId, 'invitations')).toBe(1);
+  });
+
+  it("applies a batch of reports in one request: per report accepted, duplicate or not found (another persona's)", async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    const other = await engineUser(server, { workingHours: alwaysWorking });
+    const { item: mine } = await claimedOne(user);
+    const { item: theirs } = await claimedOne(other);
+    const reportOf = (item: typeof mine, key: string) => ({
+      activity_id: item.activity_id,
+      attempt: item.attempt,
+      idempotency_key: key,
+      outcome: 'executed',
+    });
+    const body = {
+      reports: [
+        reportOf(mine, `batch-mine-${mine.activity_id}`),
+        reportOf(theirs, `batch-theirs-${theirs.activity_id}`),
+      ],
+    };
+    const first = await automation(server, user, '/activities/reports', body);
+    expect(first.status).toBe(200);
+    expect(first.body.results).toEqual([
+      { activity_id: mine.activity_id, accepted: true, duplicate: false, found: true },
+      { activity_id: theirs.activity_id, accepted: false, duplicate: false, found: false },
+    ]);
+    expect((await activityOf(server, theirs.activity_id)).state).toBe('claimed');
+    const again = await automation(server, user, '/activities/reports', body);
+    expect(again.body.results[0]).toEqual({
+      activity_id: mine.activity_id,
+      accepted: true,
+      duplicate: true,
+      found: true,
+    });
+    expect(await logCount(server, user.personaId, 'invitation_sent')).toBe(1);
+
+    // Refused whole, nothing written: the same activity twice, or a key already used for another report.
+    const twice = await automation(server, other, '/activities/reports', {
+      reports: [
+        reportOf(theirs, `twice-1-${theirs.activity_id}`),
+        reportOf(theirs, `twice-2-${theirs.activity_id}`),
+      ],
+    });
+    expect(twice.status).toBe(422);
+    const reused = await automation(server, other, '/activities/reports', {
+      reports: [reportOf(theirs, `batch-mine-${mine.activity_id}`)],
+    });
+    expect(reused.status).toBe(422);
+    expect((await activityOf(server, theirs.activity_id)).state).toBe('claimed');
+    expect(await logCount(server, other.personaId)).toBe(0);
+    const empty = await automation(server, other, '/activities/reports', { reports: [] });
+    expect(empty.status).toBe(422);
   });
 
   it('updates the contact with what an executed ScrapeProfile read, keeping stored values for blank fields', async () => {

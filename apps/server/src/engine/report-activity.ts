@@ -1,21 +1,39 @@
-import type { ReportActivityRequest, ReportActivityResponse } from '@outpilot/contracts';
+import type {
+  ActivityReportResult,
+  ReportActivityRequest,
+  ReportActivityResponse,
+} from '@outpilot/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Transaction } from '../campaigns/db-executor.ts';
+import { pgArray, pgTextArray } from '../db/pg-array.ts';
 import { activities, activityClaims, activityReports, campaigns, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
+import type { LockedExecution } from '../executions/advance-execution.ts';
 import { releaseClaim } from './release-claim.ts';
 import { applyOutcome } from './report-outcomes.ts';
 
 export { defaultWeeklyBlockMs } from './report-outcomes.ts';
 
 export const idempotencyKeyReusedMessage = 'This idempotency key was used for another report';
+export const reportedTwiceMessage = 'Each activity and each idempotency key appear once per request';
+
+/** One report of a batch: the activity it is about and what happened. */
+export type ActivityReportItem = { activityId: string; report: ReportActivityRequest };
+
+type EngineDeps = Pick<AppDeps, 'db' | 'clock'>;
+type PreviousReport = { key: string; activity_id: string; attempt: number; outcome: string };
 
 /**
- * The report system: one outcome per claim attempt, in ONE transaction with its consequences.
+ * The report system: one outcome per claim attempt, in ONE transaction with its consequences —
+ * for a batch of reports (a runner's claimed batch), one transaction for all of them: one read
+ * locks every activity and execution, then each outcome is written in the batch's order.
  * - Idempotent: the idempotency key is stored with the report; the same report again answers
- *   duplicate: true and changes nothing (the key reused for another activity or attempt is a 422).
+ *   duplicate: true and changes nothing (the key reused for another activity or attempt, or twice
+ *   in one batch, is a 422 and nothing of the batch is written).
  * - Fenced: only the attempt that holds the claim may report; a late report of an attempt whose
  *   lease expired (the activity was queued again, maybe claimed again) answers accepted: false.
+ * - Scoped: an activity of a persona outside `personaIds` is not found (found: false).
  * - executed: done, logged, the execution advanced (Connect and Message wait for an answer; other
  *   actions go on to the next step; Withdraw ends the execution Ignored 'Withdrawn').
  * - skipped / withdrawn: done, the limit unit given back, the step skipped as the domain says.
@@ -26,73 +44,132 @@ export const idempotencyKeyReusedMessage = 'This idempotency key was used for an
  * Nothing is planned here: a queued activity wakes its persona by itself (the activities
  * trigger); the limit counter is released last (release-claim.ts has the lock order).
  */
-export async function reportActivity(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  input: { personaId: string; activityId: string; report: ReportActivityRequest },
-): Promise<ReportActivityResponse> {
+export async function reportActivities(
+  deps: EngineDeps,
+  input: { personaIds: readonly string[]; reports: readonly ActivityReportItem[] },
+): Promise<ActivityReportResult[]> {
+  const { reports } = input;
+  const keys = reports.map((item) => item.report.idempotency_key);
+  const ids = reports.map((item) => item.activityId);
+  if (new Set(keys).size !== keys.length || new Set(ids).size !== ids.length) {
+    throw new ValidationError('reports', reportedTwiceMessage);
+  }
+  if (reports.length === 0) return [];
   const now = deps.clock.now();
-  const { report } = input;
   return deps.db.transaction(async (tx) => {
-    // The activity and its execution (both locked), the report already stored under this key
-    // and the claim's time, in one query.
-    const [row] = await tx
-      .select({
-        activity: activities,
-        previous: {
-          activityId: activityReports.activityId,
-          attempt: activityReports.attempt,
-          outcome: activityReports.outcome,
-        },
-        claimedAt: activityClaims.claimedAt,
-        execution: executions,
-        campaign: { state: campaigns.state, steps: campaigns.steps },
-      })
-      .from(activities)
-      .innerJoin(executions, eq(executions.id, activities.executionId))
-      .innerJoin(campaigns, eq(campaigns.id, activities.campaignId))
-      .leftJoin(activityReports, eq(activityReports.idempotencyKey, sql.placeholder('idempotencyKey')))
-      .leftJoin(
-        activityClaims,
-        and(eq(activityClaims.activityId, activities.id), eq(activityClaims.attempt, activities.attempt)),
-      )
-      .where(
-        and(
-          eq(activities.id, sql.placeholder('activityId')),
-          eq(activities.personaId, sql.placeholder('personaId')),
-        ),
-      )
-      .for('update', { of: [activities, executions] })
-      // Named: each connection plans this five-table read once, not on every report.
-      .prepare('report_activity_load')
-      .execute({
-        activityId: input.activityId,
-        personaId: input.personaId,
-        idempotencyKey: report.idempotency_key,
-      });
-    if (!row) throw new NotFoundError('Activity not found');
-    const { activity, previous } = row;
-    if (previous) {
-      if (
-        previous.activityId !== activity.id ||
-        previous.attempt !== report.attempt ||
-        previous.outcome !== report.outcome
-      ) {
+    const { loaded, previous } = await lockReported(tx, input.personaIds, ids, keys);
+    // Refusals first: a reused key refuses the whole batch before anything is written.
+    for (const item of reports) {
+      const before = previous.get(item.report.idempotency_key);
+      if (before && !sameReport(before, item)) {
         throw new ValidationError('idempotency_key', idempotencyKeyReusedMessage);
       }
-      return { accepted: true, duplicate: true };
     }
-    if (activity.state !== 'claimed' || activity.attempt !== report.attempt) {
-      return { accepted: false, duplicate: false };
+    // Items of one campaign share its state (a pause by one is seen by the next); an execution
+    // moved by an earlier item of the batch is read again before the next item uses it.
+    const campaignsById = new Map<string, LockedExecution['campaign']>();
+    const movedExecutions = new Set<string>();
+    const results: ActivityReportResult[] = [];
+    for (const item of reports) {
+      const answer = (accepted: boolean, duplicate: boolean, found = true): ActivityReportResult => ({
+        activity_id: item.activityId,
+        accepted,
+        duplicate,
+        found,
+      });
+      let row = loaded.get(item.activityId);
+      if (row && movedExecutions.has(row.execution.id)) {
+        row = (await lockReported(tx, input.personaIds, [item.activityId], [])).loaded.get(item.activityId);
+      }
+      if (!row) {
+        results.push(answer(false, false, false));
+        continue;
+      }
+      if (previous.has(item.report.idempotency_key)) {
+        results.push(answer(true, true));
+        continue;
+      }
+      const { activity } = row;
+      if (activity.state !== 'claimed' || activity.attempt !== item.report.attempt) {
+        results.push(answer(false, false));
+        continue;
+      }
+      const campaign = campaignsById.get(activity.campaignId) ?? row.campaign;
+      campaignsById.set(activity.campaignId, campaign);
+      const release = await applyOutcome({
+        tx,
+        now,
+        activity,
+        locked: { execution: row.execution, campaign },
+        report: item.report,
+        claimedAt: row.claimedAt,
+      });
+      movedExecutions.add(row.execution.id);
+      if (release) await releaseClaim(tx, { activityId: activity.id, attempt: activity.attempt, now });
+      results.push(answer(true, false));
     }
-    const release = await applyOutcome({
-      tx,
-      now,
-      activity,
-      locked: { execution: row.execution, campaign: row.campaign },
-      report,
-      claimedAt: row.claimedAt,
-    });
-    if (release) await releaseClaim(tx, { activityId: activity.id, attempt: activity.attempt, now });
-    return { accepted: true, duplicate: false };
+    return results;
   });
+}
+
+/** POST activities/{id}/report: one report (the batch of one); an unknown activity is a 404. */
+export async function reportActivity(
+  deps: EngineDeps,
+  input: { personaId: string; activityId: string; report: ReportActivityRequest },
+): Promise<ReportActivityResponse> {
+  const [result] = await reportActivities(deps, {
+    personaIds: [input.personaId],
+    reports: [{ activityId: input.activityId, report: input.report }],
+  });
+  if (!result?.found) throw new NotFoundError('Activity not found');
+  return { accepted: result.accepted, duplicate: result.duplicate };
+}
+
+const sameReport = (before: PreviousReport, item: ActivityReportItem) =>
+  before.activity_id === item.activityId &&
+  before.attempt === item.report.attempt &&
+  before.outcome === item.report.outcome;
+
+/**
+ * The reported activities of the personas with their executions (both locked, in id order so two
+ * batches never wait on each other in a cycle), their campaigns and claim times, and the reports
+ * already stored under the batch's keys, in one query planned once per connection.
+ */
+async function lockReported(
+  tx: Transaction,
+  personaIds: readonly string[],
+  ids: readonly string[],
+  keys: readonly string[],
+) {
+  const rows = await tx
+    .select({
+      activity: activities,
+      claimedAt: activityClaims.claimedAt,
+      execution: executions,
+      campaign: { state: campaigns.state, steps: campaigns.steps },
+      previous: sql<PreviousReport[]>`(
+        select coalesce(json_agg(json_build_object('key', r.idempotency_key, 'activity_id', r.activity_id,
+          'attempt', r.attempt, 'outcome', r.outcome)), '[]')
+        from ${activityReports} r where r.idempotency_key = any(${sql.placeholder('keys')}::text[]))`,
+    })
+    .from(activities)
+    .innerJoin(executions, eq(executions.id, activities.executionId))
+    .innerJoin(campaigns, eq(campaigns.id, activities.campaignId))
+    .leftJoin(
+      activityClaims,
+      and(eq(activityClaims.activityId, activities.id), eq(activityClaims.attempt, activities.attempt)),
+    )
+    .where(
+      and(
+        sql`${activities.id} = any(${sql.placeholder('ids')}::uuid[])`,
+        sql`${activities.personaId} = any(${sql.placeholder('personaIds')}::uuid[])`,
+      ),
+    )
+    .orderBy(activities.id)
+    .for('update', { of: [activities, executions] })
+    // Named: each connection plans this five-table read once, not on every report.
+    .prepare('report_activities_load')
+    .execute({ ids: pgArray(ids), personaIds: pgArray(personaIds), keys: pgTextArray(keys) });
+  const previous = new Map((rows[0]?.previous ?? []).map((report) => [report.key, report]));
+  return { loaded: new Map(rows.map((row) => [row.activity.id, row])), previous };
 }

@@ -226,7 +226,14 @@ async function pauseIfRunning(
 ) {
   const { tx, now, activity, locked } = context;
   if (locked.campaign.state !== 'Running') return;
-  await pauseCampaign(tx, { personaId: activity.personaId, campaignId: activity.campaignId, now, reason });
+  const { after } = await pauseCampaign(tx, {
+    personaId: activity.personaId,
+    campaignId: activity.campaignId,
+    now,
+    reason,
+  });
+  // The batch's later reports of this campaign share this object: they see it stopped.
+  locked.campaign.state = after.state;
 }
 
 async function limitExceeded(context: ReportContext, error: ActivityError | undefined) {

@@ -5,6 +5,8 @@ import {
   claimActivitiesRequestSchema,
   claimActivitiesResponseSchema,
   errorBodySchema,
+  reportActivitiesRequestSchema,
+  reportActivitiesResponseSchema,
   reportActivityRequestSchema,
   reportActivityResponseSchema,
   syncConnectionsRequestSchema,
@@ -15,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { claimActivities } from '../engine/claim-activities.ts';
-import { reportActivity } from '../engine/report-activity.ts';
+import { reportActivities, reportActivity } from '../engine/report-activity.ts';
 import { syncConnections } from '../engine/sync-connections.ts';
 import { syncConversations } from '../engine/sync-conversations.ts';
 import { authOf } from '../plugins/auth-guard.ts';
@@ -89,6 +91,30 @@ export const automationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         activityId: request.params.id,
         report: request.body,
       }),
+  );
+
+  app.post(
+    automationActivitiesPaths.reports,
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        summary:
+          'Report the outcomes of several claimed activities in one transaction (each idempotent and fenced as one report)',
+        security,
+        body: reportActivitiesRequestSchema,
+        response: { 200: reportActivitiesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      results: await reportActivities(deps, {
+        personaIds: [authOf(request).personaId],
+        reports: request.body.reports.map(({ activity_id, ...report }) => ({
+          activityId: activity_id,
+          report,
+        })),
+      }),
+    }),
   );
 
   app.post(

@@ -303,6 +303,28 @@ describe('activity runner: crashes, duplicates and fencing', () => {
     expect(sleeps).toEqual([750]); // 1 s base with equal jitter at random 0.5
   });
 
+  it('reports a claimed batch in one request after acting on each, and resends it whole when its answer is lost', async () => {
+    const { network, server, make } = setUp();
+    const batch = [activityOf('Follow'), activityOf('VisitProfile'), activityOf('Follow', {}, cat)];
+    for (const activity of batch) server.add(activity);
+    server.faults.loseReportResponses = 1;
+    const runner = make();
+    expect(await runner.runOnce()).toMatchObject({ claimed: 3, performed: 3 });
+    const ids = batch.map((activity) => activity.activity_id);
+    expect(server.reportBatches).toEqual([ids, ids]);
+    expect(server.reports.map((each) => each.response?.duplicate)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
+    expect(network.actions()).toHaveLength(3);
+    for (const id of ids) expect(server.acceptedOf(id)).toHaveLength(1);
+    expect(runner.state().counts.executed).toBe(3);
+  });
+
   it('a late report of an expired claim is refused (accepted: false) and not resent', async () => {
     const { network, server, make } = setUp();
     const activity = activityOf('Follow');

@@ -70,6 +70,9 @@ export type RunnerReportEvent = {
   error?: unknown;
 };
 
+/** A performed activity and the report it makes. */
+type Performed = { activity: ClaimedActivity; request: ReportActivityRequest };
+
 export type RunOnceResult = { claimed: number; performed: number; synced: boolean };
 
 export type ActivityRunner = {
@@ -145,37 +148,54 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
   const networkFor = async (personaId: string): Promise<ActivityNetworkClient> =>
     typeof options.network === 'function' ? options.network(personaId) : options.network;
 
-  /** Resends on transient failures with back-off; a stale attempt's refusal is final, never resent. */
-  const report = async (activity: ClaimedActivity, result: ActivityResult): Promise<void> => {
-    const request: ReportActivityRequest = {
-      attempt: activity.attempt,
-      idempotency_key: reportKey(activity),
-      outcome: result.outcome,
-      ...(result.networkRef ? { network_ref: result.networkRef.slice(0, 500) } : {}),
-      ...(result.error ? { error: result.error } : {}),
-      performed_at: clock.now().toISOString(),
-      ...(result.scrapedProfile ? { scraped_profile: result.scrapedProfile } : {}),
-      ...(result.reconciled ? { reconciled: true } : {}),
-    };
+  /** What a performed activity reports, with the time it was done by this runner's clock. */
+  const reportOf = (activity: ClaimedActivity, result: ActivityResult): ReportActivityRequest => ({
+    attempt: activity.attempt,
+    idempotency_key: reportKey(activity),
+    outcome: result.outcome,
+    ...(result.networkRef ? { network_ref: result.networkRef.slice(0, 500) } : {}),
+    ...(result.error ? { error: result.error } : {}),
+    performed_at: clock.now().toISOString(),
+    ...(result.scrapedProfile ? { scraped_profile: result.scrapedProfile } : {}),
+    ...(result.reconciled ? { reconciled: true } : {}),
+  });
+
+  /**
+   * The batch's outcomes in one request (one transaction on the server), resent on transient
+   * failures with back-off: every report keeps its idempotency key, so a resend after a lost answer
+   * changes nothing twice. A stale attempt's refusal is final, never resent.
+   */
+  const reportAll = async (performed: Performed[]): Promise<void> => {
+    if (performed.length === 0) return;
+    const reports = performed.map(({ activity, request }) => ({
+      activity_id: activity.activity_id,
+      ...request,
+    }));
     try {
-      // No stop signal: a stop must not lose the report of the activity in hand.
-      const response = await withRetry(() => automation.report(activity.activity_id, request), {
+      // No stop signal: a stop must not lose the reports of what was done.
+      const { results } = await withRetry(() => automation.reportMany({ reports }), {
         policy: retry,
         sleep,
         random,
       });
-      options.onReport?.({ activity, request, response });
-      if (response.accepted) {
-        update({ counts: { ...state.counts, [result.outcome]: state.counts[result.outcome] + 1 } });
+      const resultOf = new Map(results.map((result) => [result.activity_id, result]));
+      let counts = state.counts;
+      for (const { activity, request } of performed) {
+        const result = resultOf.get(activity.activity_id);
+        const response = result ? { accepted: result.accepted, duplicate: result.duplicate } : null;
+        options.onReport?.({ activity, request, response });
+        if (response?.accepted) counts = { ...counts, [request.outcome]: counts[request.outcome] + 1 };
       }
+      update({ counts });
     } catch (error) {
-      // The outcome is lost; the lease runs out and the next attempt reconciles with the network.
-      options.onReport?.({ activity, request, response: null, error });
+      // The outcomes are lost; the leases run out and the next attempts reconcile with the network.
+      for (const { activity, request } of performed)
+        options.onReport?.({ activity, request, response: null, error });
       update({ lastError: toErrorBody(error) });
     }
   };
 
-  const perform = async (activity: ClaimedActivity, lostSessions: Set<string>): Promise<void> => {
+  const perform = async (activity: ClaimedActivity, lostSessions: Set<string>): Promise<Performed> => {
     update({ current: { activityId: activity.activity_id, operationType: activity.operation_type } });
     let result: ActivityResult;
     const lost = lostSessions.has(activity.persona_id);
@@ -191,8 +211,8 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
       }
     }
     if (result.error?.name === 'NotAuthenticated') lostSessions.add(activity.persona_id);
-    await report(activity, result);
     update({ current: null });
+    return { activity, request: reportOf(activity, result) };
   };
 
   const syncAll = async (): Promise<void> => {
@@ -219,17 +239,17 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
     // Measured from our own clock when the claim answered: no skew with the server's.
     const startBy = claimedAtMs + leaseSeconds * 1000 - leaseMarginMs;
     const lostSessions = new Set<string>();
-    let performed = 0;
+    const performed: Performed[] = [];
     for (const activity of activities) {
       personas.add(activity.persona_id);
       // A stop leaves the rest to their leases; a lease nearly out is left for another runner.
       if (isStopping() || clock.now().getTime() > startBy) break;
-      await perform(activity, lostSessions);
-      performed += 1;
+      performed.push(await perform(activity, lostSessions));
     }
+    await reportAll(performed);
     const due = lastSyncMs === undefined || clock.now().getTime() - lastSyncMs >= syncIntervalMs;
     if (due && !isStopping()) await syncAll();
-    return { claimed: activities.length, performed, synced: due };
+    return { claimed: activities.length, performed: performed.length, synced: due };
   };
 
   const run = async (signal: AbortSignal): Promise<void> => {

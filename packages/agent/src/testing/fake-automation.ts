@@ -33,6 +33,8 @@ export function createFakeAutomation(options: { clock: Clock; activities?: FakeA
   const connectionSyncs: SyncConnectionsRequest[] = [];
   const conversationSyncs: SyncConversationsRequest[] = [];
   const faults = { loseReportResponses: 0, failReports: null as null | (() => Error) };
+  /** The reports of each reportMany call, by activity id (a batch per call). */
+  const reportBatches: string[][] = [];
 
   const add = (activity: FakeActivity) => {
     rows.set(activity.activity_id, {
@@ -60,26 +62,34 @@ export function createFakeAutomation(options: { clock: Clock; activities?: FakeA
 
   const api: AutomationApi = {
     claim,
-    async report(activityId, request) {
-      const entry: (typeof reports)[number] = { activityId, request };
-      reports.push(entry);
+    async reportMany({ reports: batch }) {
+      reportBatches.push(batch.map((report) => report.activity_id));
+      const entries = batch.map(({ activity_id, ...request }) => {
+        const entry: (typeof reports)[number] = { activityId: activity_id, request };
+        reports.push(entry);
+        return entry;
+      });
       if (faults.failReports) throw faults.failReports();
-      const row = rows.get(activityId);
-      let response: ReportActivityResponse;
-      if (!row || request.attempt !== row.attempt) response = { accepted: false, duplicate: false };
-      else if (row.reportKeys.has(request.idempotency_key)) response = { accepted: true, duplicate: true };
-      else {
-        row.reportKeys.add(request.idempotency_key);
-        row.accepted.push(request);
-        row.leasedBy = null;
-        response = { accepted: true, duplicate: false };
-      }
-      entry.response = response;
+      const results = entries.map((entry) => {
+        const { activityId, request } = entry;
+        const row = rows.get(activityId);
+        let response: ReportActivityResponse;
+        if (!row || request.attempt !== row.attempt) response = { accepted: false, duplicate: false };
+        else if (row.reportKeys.has(request.idempotency_key)) response = { accepted: true, duplicate: true };
+        else {
+          row.reportKeys.add(request.idempotency_key);
+          row.accepted.push(request);
+          row.leasedBy = null;
+          response = { accepted: true, duplicate: false };
+        }
+        entry.response = response;
+        return { ...response, activity_id: activityId, found: row !== undefined };
+      });
       if (faults.loseReportResponses > 0) {
         faults.loseReportResponses -= 1;
         throw badGateway(502);
       }
-      return response;
+      return { results };
     },
     async syncConnections(request) {
       connectionSyncs.push(request);
@@ -96,6 +106,7 @@ export function createFakeAutomation(options: { clock: Clock; activities?: FakeA
     add,
     claims,
     reports,
+    reportBatches,
     connectionSyncs,
     conversationSyncs,
     faults,
