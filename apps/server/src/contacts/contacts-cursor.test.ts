@@ -1,9 +1,4 @@
-import {
-  type ContactsPageAnswer,
-  contactSortableFields,
-  contactsPageAnswerSchema,
-  errorBodySchema,
-} from '@outpilot/contracts';
+import { contactSortableFields, errorBodySchema } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '../db/schema.ts';
@@ -13,6 +8,7 @@ import {
   callApi,
   createAccount,
   createContacts,
+  getContactsPage,
   issueTestSession,
   startTestServer,
   type TestServer,
@@ -31,11 +27,7 @@ describe.each(testBackends())('contacts/page keyset cursor on $name', ({ databas
 
   const get = (token: string, query: Record<string, string>) =>
     callApi(server.url, 'GET', `/contacts/page?${new URLSearchParams(query)}`, token);
-  async function page(token: string, query: Record<string, string>): Promise<ContactsPageAnswer> {
-    const response = await get(token, query);
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contactsPageAnswerSchema.parse(await response.json());
-  }
+  const page = (token: string, query: Record<string, string>) => getContactsPage(server.url, token, query);
   async function refusal(token: string, query: Record<string, string>) {
     const response = await get(token, query);
     return { status: response.status, body: errorBodySchema.parse(await response.json()) };

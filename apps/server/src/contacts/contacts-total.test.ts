@@ -1,10 +1,9 @@
-import { type ContactsPageAnswer, contactsPageAnswerSchema } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  callApi,
   createAccount,
   createContacts,
+  getContactsPage,
   issueTestSession,
   startTestServer,
   type TestServer,
@@ -22,11 +21,7 @@ describe.each(testBackends())('contacts/page total on $name', ({ databaseUrl }) 
     await server?.close();
   });
 
-  async function page(token: string, query: Record<string, string>): Promise<ContactsPageAnswer> {
-    const response = await callApi(server.url, 'GET', `/contacts/page?${new URLSearchParams(query)}`, token);
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contactsPageAnswerSchema.parse(await response.json());
-  }
+  const page = (token: string, query: Record<string, string>) => getContactsPage(server.url, token, query);
 
   it('answers the planner estimate for a big list and the exact total once a page ends the list', async () => {
     const account = await createAccount(server.db);

@@ -1,10 +1,11 @@
-import { type ContactsPageAnswer, contactsPageAnswerSchema, errorBodySchema } from '@outpilot/contracts';
+import { type ContactsPageAnswer, errorBodySchema } from '@outpilot/contracts';
 import { csvExampleFileName } from '@outpilot/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAccount,
   createContacts,
   createImportList,
+  getContactsPage,
   issueTestSession,
   startTestServer,
   type TestServer,
@@ -26,11 +27,8 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
       method,
       headers: { authorization: `Bearer ${token}` },
     });
-  async function page(token: string, query: Record<string, string> = {}): Promise<ContactsPageAnswer> {
-    const response = await get('/contacts/page', token, query);
-    expect(response.status, await response.clone().text()).toBe(200);
-    return contactsPageAnswerSchema.parse(await response.json());
-  }
+  const page = (token: string, query: Record<string, string> = {}) =>
+    getContactsPage(server.url, token, query);
   const names = (answer: ContactsPageAnswer) => answer.documents.map((document) => document.full_name);
   async function refusal(response: Response) {
     const body = errorBodySchema.parse(await response.json());

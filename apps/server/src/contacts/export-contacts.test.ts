@@ -1,12 +1,13 @@
 import http from 'node:http';
-import { type ContactsPageAnswer, contactsPageAnswerSchema } from '@outpilot/contracts';
 import { writeContactsCsv } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ContactSeed,
+  callApi,
   createAccount,
   createContacts,
+  getContactsPage,
   issueTestSession,
   startTestServer,
   type TestServer,
@@ -31,14 +32,11 @@ describe.each(testBackends())('contacts export bytes on $name', ({ databaseUrl }
   });
 
   const get = (path: string, token: string, query: Record<string, string>) =>
-    fetch(`${server.url}/api/v1${path}?${new URLSearchParams(query)}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    callApi(server.url, 'GET', `${path}?${new URLSearchParams(query)}`, token);
 
   /** The file writeContactsCsv makes of what contacts/page answers for the same query. */
   async function expectedFile(token: string, query: Record<string, string>): Promise<Buffer> {
-    const response = await get('/contacts/page', token, { ...query, $take: '100' });
-    const answer: ContactsPageAnswer = contactsPageAnswerSchema.parse(await response.json());
+    const answer = await getContactsPage(server.url, token, { ...query, $take: '100' });
     expect(answer.next_cursor).toBeUndefined();
     return Buffer.from(writeContactsCsv(answer.documents), 'utf8');
   }

@@ -1,5 +1,4 @@
 import {
-  contactsPageAnswerSchema,
   errorBodySchema,
   type ImportList,
   type ImportProfileInput,
@@ -14,6 +13,7 @@ import {
   callApi,
   createAccount,
   createContacts,
+  getContactsPage,
   issueTestSession,
   startTestServer,
   type TestServer,
@@ -54,15 +54,8 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
       .where(eq(contacts.personaId, personaId));
     return row?.n ?? 0;
   }
-  async function listContacts(token: string, query: Record<string, string> = {}) {
-    const response = await fetch(
-      `${server.url}/api/v1/contacts/page?${new URLSearchParams({ $take: '100', ...query })}`,
-      {
-        headers: { authorization: `Bearer ${token}` },
-      },
-    );
-    return contactsPageAnswerSchema.parse(await response.json());
-  }
+  const listContacts = (token: string, query: Record<string, string> = {}) =>
+    getContactsPage(server.url, token, { $take: '100', ...query });
   async function startImport(token: string, name = 'Search') {
     const response = await call('POST', '/imports', token, {
       source_type: 'network_search',

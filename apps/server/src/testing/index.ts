@@ -1,4 +1,4 @@
-export { callApi } from './call-api.ts';
+export { callApi, getContactsPage } from './call-api.ts';
 export {
   addAudience,
   type CampaignSeed,
