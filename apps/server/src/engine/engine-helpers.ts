@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { finalExecutionStates, type OperationType } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { finishCampaign } from '../campaigns/complete-campaign.ts';
 import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
 import { executeNamed } from '../db/execute-named.ts';
@@ -49,19 +49,25 @@ export async function advanceIfAt(
   const applies = execution.state === expected.state && execution.stepIndex === expected.stepNumber - 1;
   const move = applies ? executionMove(locked, event, now) : null;
   const steps = [alongside, move?.steps].filter((part): part is SQL => part !== undefined);
+  if (steps.length === 0) return false;
   // Only an execution that ended can be the campaign's last open one. Whether another is still
   // open is read in the same statement (its snapshot is from before this move, hence "another").
   const ended = move !== null && finalExecutionStates.has(move.progress.state);
-  const answer = ended
-    ? sql`select exists (select 1 from ${executions} o where o.campaign_id = ${execution.campaignId}::uuid
-        and o.state in ('NotStarted', 'InQueue', 'InProgress') and o.id <> ${execution.id}::uuid) as open`
-    : sql`select true as open`;
-  if (steps.length === 0) return false;
+  const answer = ended ? openExecutionExists(execution.campaignId, execution.id) : sql`true`;
   const [row] = rowsOf<{ open: boolean }>(
-    await executeNamed(tx, sql`with ${sql.join(steps, sql`, `)} ${answer}`),
+    await executeNamed(tx, sql`with ${sql.join(steps, sql`, `)} select ${answer} as open`),
   );
   if (ended && row?.open === false) await completeCampaignIfOpenNone(tx, execution, now);
   return move !== null;
+}
+
+/**
+ * Whether the campaign has an open execution (other than `except`): a probe of
+ * executions_campaign_id_state_idx that stops at the first.
+ */
+function openExecutionExists(campaignId: string, except: string | null): SQL {
+  return sql`exists (select 1 from ${executions} o where o.campaign_id = ${campaignId}::uuid
+    and o.state in ('NotStarted', 'InQueue', 'InProgress')${except ? sql` and o.id <> ${except}::uuid` : sql``})`;
 }
 
 /** The engine completes (reason System) a Running campaign whose executions have all ended. */
@@ -70,18 +76,10 @@ export async function completeCampaignIfDone(
   execution: { campaignId: string; personaId: string },
   now: Date,
 ): Promise<boolean> {
-  // Whether one is still open, not how many: a probe of executions_campaign_id_state_idx.
-  const [open] = await tx
-    .select({ id: executions.id })
-    .from(executions)
-    .where(
-      and(
-        eq(executions.campaignId, execution.campaignId),
-        inArray(executions.state, ['NotStarted', 'InQueue', 'InProgress']),
-      ),
-    )
-    .limit(1);
-  if (open) return false;
+  const [row] = rowsOf<{ open: boolean }>(
+    await tx.execute(sql`select ${openExecutionExists(execution.campaignId, null)} as open`),
+  );
+  if (row?.open) return false;
   return completeCampaignIfOpenNone(tx, execution, now);
 }
 

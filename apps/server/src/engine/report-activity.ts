@@ -65,34 +65,16 @@ export async function reportActivities(
         throw new ValidationError('idempotency_key', idempotencyKeyReusedMessage);
       }
     }
-    // Items of one campaign share its state (a pause by one is seen by the next); an execution
-    // moved by an earlier item of the batch is read again before the next item uses it.
+    // Items of one campaign share its state: a pause by one is seen by the next. (An execution has
+    // at most one claimed activity, so no two items of a batch move the same execution.)
     const campaignsById = new Map<string, LockedExecution['campaign']>();
-    const movedExecutions = new Set<string>();
-    const results: ActivityReportResult[] = [];
-    for (const item of reports) {
-      const answer = (accepted: boolean, duplicate: boolean, found = true): ActivityReportResult => ({
-        activity_id: item.activityId,
-        accepted,
-        duplicate,
-        found,
-      });
-      let row = loaded.get(item.activityId);
-      if (row && movedExecutions.has(row.execution.id)) {
-        row = (await lockReported(tx, input.personaIds, [item.activityId], [])).loaded.get(item.activityId);
-      }
-      if (!row) {
-        results.push(answer(false, false, false));
-        continue;
-      }
-      if (previous.has(item.report.idempotency_key)) {
-        results.push(answer(true, true));
-        continue;
-      }
+    const applyOne = async (item: ActivityReportItem): Promise<Omit<ActivityReportResult, 'activity_id'>> => {
+      const row = loaded.get(item.activityId);
+      if (!row) return { accepted: false, duplicate: false, found: false };
+      if (previous.has(item.report.idempotency_key)) return { accepted: true, duplicate: true, found: true };
       const { activity } = row;
       if (activity.state !== 'claimed' || activity.attempt !== item.report.attempt) {
-        results.push(answer(false, false));
-        continue;
+        return { accepted: false, duplicate: false, found: true };
       }
       const campaign = campaignsById.get(activity.campaignId) ?? row.campaign;
       campaignsById.set(activity.campaignId, campaign);
@@ -104,10 +86,12 @@ export async function reportActivities(
         report: item.report,
         claimedAt: row.claimedAt,
       });
-      movedExecutions.add(row.execution.id);
       if (release) await releaseClaim(tx, { activityId: activity.id, attempt: activity.attempt, now });
-      results.push(answer(true, false));
-    }
+      return { accepted: true, duplicate: false, found: true };
+    };
+    const results: ActivityReportResult[] = [];
+    // In the batch's order, one after another: they share the transaction.
+    for (const item of reports) results.push({ activity_id: item.activityId, ...(await applyOne(item)) });
     return results;
   });
 }
