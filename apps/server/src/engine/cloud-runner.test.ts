@@ -7,13 +7,22 @@ import {
 } from '@outpilot/contracts';
 import { createSeededRandom } from '@outpilot/domain';
 import { createPopulation } from '@outpilot/sandbox';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityLog, campaigns, executions } from '../db/schema.ts';
+import { activityLog, campaigns, contacts, executions } from '../db/schema.ts';
 import { startTestServer, type TestServer } from '../testing/index.ts';
 import { applyTimeouts } from './apply-timeouts.ts';
 import { createInProcessAutomation, createSandboxNetworks } from './cloud-runner.ts';
-import { dayMs, engineUser, hourMs, monday8am, nextCheckOf, runningCampaign } from './engine-test-kit.ts';
+import {
+  alwaysWorking,
+  dayMs,
+  dueAllAt,
+  engineUser,
+  hourMs,
+  monday8am,
+  nextCheckOf,
+  runningCampaign,
+} from './engine-test-kit.ts';
 import { expireLeases } from './expire-leases.ts';
 
 const threeSteps = [
@@ -156,4 +165,64 @@ describe('cloud runner over the sandbox network (pglite)', () => {
       `200 contacts: ${JSON.stringify(network.counts)}; virtual days ${Math.round((server.clock.now().getTime() - monday8am.getTime()) / dayMs)}; ${rounds} rounds; real ${Date.now() - started} ms`,
     );
   }, 180_000);
+
+  it('keeps on the contact what a ScrapeProfile step read from the sandbox profile', async () => {
+    const population = createPopulation({ seed: server.config.sandboxSeed, size: server.config.sandboxSize });
+    const [sender, ...targets] = population.people.filter((person) => person.isVisible).slice(200, 204);
+    if (!sender) throw new Error('no member');
+    const user = await engineUser(server, {
+      automationMode: 'cloud',
+      networkPublicIdentifier: sender.publicIdentifier,
+      networkEntityId: sender.entityId,
+      workingHours: alwaysWorking,
+    });
+    // Imported long ago: the stored details are stale.
+    const { contacts: created } = await runningCampaign(server, user, {
+      steps: [{ type: 'ScrapeProfile', timeout: 1440 }],
+      contacts: targets.map((person) => ({
+        linkedinPublicIdentifier: person.publicIdentifier,
+        linkedinEntityId: person.entityId,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        fullName: `${person.firstName} ${person.lastName}`,
+        occupation: 'Stale headline',
+        location: 'Stale town',
+      })),
+    });
+    const deps = { db: server.db, clock: server.clock };
+    const runner = createActivityRunner({
+      automation: createInProcessAutomation(deps, () => [user.personaId]),
+      network: createSandboxNetworks({ ...deps, publicUrl: server.url }),
+      runnerId: 'cloud-scrape-test',
+      personaIds: [user.personaId],
+      clock: server.clock,
+      sleep: async () => {},
+      syncIntervalMs: 60 * 60_000,
+    });
+    // One contact per turn of the persona (its pace): move the clock to each turn.
+    for (let turn = 0; turn < targets.length; turn += 1) {
+      await dueAllAt(server, user.personaId, server.clock.now());
+      expect((await runner.runOnce()).performed).toBe(1);
+      const next = await nextCheckOf(server, user.personaId);
+      if (next) server.clock.set(next);
+    }
+    const stored = await server.db
+      .select()
+      .from(contacts)
+      .where(
+        inArray(
+          contacts.id,
+          created.map((contact) => contact.id),
+        ),
+      );
+    for (const person of targets) {
+      const contact = stored.find((row) => row.linkedinEntityId === person.entityId);
+      expect(contact).toMatchObject({
+        occupation: person.headline,
+        location: expect.stringContaining(person.location.country),
+        isPremium: person.isPremium,
+      });
+      expect(contact?.contactedAt).not.toBeNull();
+    }
+  });
 });

@@ -89,10 +89,7 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
       outcome: 'executed',
     });
     const body = {
-      reports: [
-        reportOf(mine, mineKey),
-        reportOf(theirs, `batch-theirs-${theirs.activity_id}`),
-      ],
+      reports: [reportOf(mine, mineKey), reportOf(theirs, `batch-theirs-${theirs.activity_id}`)],
     };
     const first = await automation(server, user, '/activities/reports', body);
     expect(first.status).toBe(200);
