@@ -92,12 +92,13 @@ export const contacts = pgTable(
     check('contacts_distance_check', sql`${t.distance} is null or ${t.distance} in (1, 2, 3)`),
     // Sort indexes: (persona, field, id) serves `order by field, id` in either direction. Every
     // index costs each imported row its upkeep (bench B5), so only the orders people use on big
-    // lists have one: imported (the default), created, last contacted (also its filter), name,
-    // and location (also its filter and GET contacts/locations). Headline and the custom fields
-    // sort without an index: a scan of the workspace's rows (docs/decisions.md).
+    // lists have one: imported (the default), created, name, and location (also its filter and
+    // GET contacts/locations). Headline, the custom fields and last contacted sort without an
+    // index: a scan of the workspace's rows. Last contacted has none so that the engine's write
+    // of it after every action is a HOT update (no index touched; the table keeps free room on
+    // each page for it, migration 0012): docs/decisions.md.
     index('contacts_persona_imported_idx').on(t.personaId, t.importedAt, t.id),
     index('contacts_persona_created_idx').on(t.personaId, t.createdAt, t.id),
-    index('contacts_persona_contacted_idx').on(t.personaId, t.contactedAt, t.id),
     index('contacts_persona_full_name_idx').on(t.personaId, t.fullName, t.id),
     index('contacts_persona_location_idx').on(t.personaId, t.location, t.id),
     // Keyword search (ILIKE '%…%'): one trigram index over the four searched columns together.
