@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastPersonaQueue } from '../activities-queue/forecast-persona-queue.ts';
-import { activities, personaDailyUsage } from '../db/schema.ts';
+import { activities, personaDailyUsage, personaRuntime } from '../db/schema.ts';
 import { callApi, startTestServer, type TestServer, testBackends } from '../testing/index.ts';
 import {
   alwaysWorking,
@@ -243,7 +243,16 @@ describe.each(testBackends())('claim activities on $name', ({ databaseUrl }) => 
     await setOffset(60);
     const midnight = new Date(elevenPm.getTime() + hourMs);
     expect(await claimUntil(server, user, new Date(midnight.getTime() - 1))).toEqual([]);
-    expect(await nextCheckOf(server, user.personaId)).toEqual(midnight);
+    // The next check is that midnight, or the persona's pace after its last action if that ends later
+    // (a 2-8 minute gap drawn per persona: the last action was at 22:47-22:53 UTC).
+    const [runtime] = await server.db
+      .select({ nextActionAt: personaRuntime.nextActionAt })
+      .from(personaRuntime)
+      .where(eq(personaRuntime.personaId, user.personaId));
+    const paceEnds = runtime?.nextActionAt?.getTime() ?? 0;
+    expect(await nextCheckOf(server, user.personaId)).toEqual(
+      new Date(Math.max(midnight.getTime(), paceEnds)),
+    );
     server.clock.set(midnight);
     expect(await claimUntil(server, user, new Date(midnight.getTime() + 2 * hourMs))).toEqual([]);
     const usage = await server.db

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
-import { finalExecutionStates, type OperationType } from '@outpilot/contracts';
+import type { OperationType } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { finishCampaign } from '../campaigns/complete-campaign.ts';
 import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
 import { executeNamed } from '../db/execute-named.ts';
 import { type ActivityAction, campaigns, executions } from '../db/schema.ts';
-import { executionMove, type LockedExecution } from '../executions/advance-execution.ts';
+import {
+  campaignsLeftOpenNone,
+  type ExecutionMoveRow,
+  executionMovesSql,
+  type LockedExecution,
+  planExecutionMove,
+} from '../executions/advance-execution.ts';
 
 /** What the activity log records for a performed operation. */
 export function logActionOf(operation: OperationType): ActivityAction {
@@ -45,29 +51,41 @@ export async function advanceIfAt(
   now: Date,
   alongside?: SQL,
 ): Promise<boolean> {
-  const { execution } = locked;
-  const applies = execution.state === expected.state && execution.stepIndex === expected.stepNumber - 1;
-  const move = applies ? executionMove(locked, event, now) : null;
-  const steps = [alongside, move?.steps].filter((part): part is SQL => part !== undefined);
-  if (steps.length === 0) return false;
-  // Only an execution that ended can be the campaign's last open one. Whether another is still
-  // open is read in the same statement (its snapshot is from before this move, hence "another").
-  const ended = move !== null && finalExecutionStates.has(move.progress.state);
-  const answer = ended ? openExecutionExists(execution.campaignId, execution.id) : sql`true`;
-  const [row] = rowsOf<{ open: boolean }>(
-    await executeNamed(tx, sql`with ${sql.join(steps, sql`, `)} select ${answer} as open`),
+  const move = moveIfAt(locked, expected, event, now);
+  const steps = [alongside, move ? executionMovesSql([move]) : undefined].filter(
+    (part): part is SQL => part !== undefined,
   );
-  if (ended && row?.open === false) await completeCampaignIfOpenNone(tx, execution, now);
+  if (steps.length === 0) return false;
+  // Only an execution that ended can be the campaign's last open one: read in the same statement.
+  const answer = move
+    ? campaignsLeftOpenNone([move])
+    : sql`select null::uuid as campaign_id, null::uuid as persona_id where false`;
+  const done = rowsOf<CampaignOpenNone>(
+    await executeNamed(tx, sql`with ${sql.join(steps, sql`, `)} ${answer}`),
+  );
+  await completeCampaignsOpenNone(tx, done, now);
   return move !== null;
 }
 
 /**
- * Whether the campaign has an open execution (other than `except`): a probe of
- * executions_campaign_id_state_idx that stops at the first.
+ * The event's move of an execution (locked by the caller) if it is still where the activity left
+ * it (state and step), else null: see advanceIfAt.
  */
-function openExecutionExists(campaignId: string, except: string | null): SQL {
+export function moveIfAt(
+  locked: LockedExecution,
+  expected: { state: 'InQueue' | 'InProgress'; stepNumber: number },
+  event: ExecutionEvent,
+  now: Date,
+): ExecutionMoveRow | null {
+  const { execution } = locked;
+  const applies = execution.state === expected.state && execution.stepIndex === expected.stepNumber - 1;
+  return applies ? planExecutionMove(locked, event, now).row : null;
+}
+
+/** Whether the campaign has an open execution: a probe of executions_campaign_id_state_idx. */
+function openExecutionExists(campaignId: string): SQL {
   return sql`exists (select 1 from ${executions} o where o.campaign_id = ${campaignId}::uuid
-    and o.state in ('NotStarted', 'InQueue', 'InProgress')${except ? sql` and o.id <> ${except}::uuid` : sql``})`;
+    and o.state in ('NotStarted', 'InQueue', 'InProgress'))`;
 }
 
 /** The engine completes (reason System) a Running campaign whose executions have all ended. */
@@ -77,10 +95,20 @@ export async function completeCampaignIfDone(
   now: Date,
 ): Promise<boolean> {
   const [row] = rowsOf<{ open: boolean }>(
-    await tx.execute(sql`select ${openExecutionExists(execution.campaignId, null)} as open`),
+    await tx.execute(sql`select ${openExecutionExists(execution.campaignId)} as open`),
   );
   if (row?.open) return false;
   return completeCampaignIfOpenNone(tx, execution, now);
+}
+
+/** A row of campaignsLeftOpenNone: a campaign whose last open execution a statement ended. */
+export type CampaignOpenNone = { campaign_id: string; persona_id: string };
+
+/** completeCampaignIfOpenNone for each campaign of campaignsLeftOpenNone's answer. */
+export async function completeCampaignsOpenNone(tx: Executor, rows: readonly CampaignOpenNone[], now: Date) {
+  for (const row of rows) {
+    await completeCampaignIfOpenNone(tx, { campaignId: row.campaign_id, personaId: row.persona_id }, now);
+  }
 }
 
 /** completeCampaignIfDone once the caller knows that no execution of the campaign is open. */

@@ -11,6 +11,7 @@ import type { AppDeps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { LockedExecution } from '../executions/advance-execution.ts';
 import { releaseClaim } from './release-claim.ts';
+import { ReportBatch } from './report-batch.ts';
 import { applyOutcome } from './report-outcomes.ts';
 
 export { defaultWeeklyBlockMs } from './report-outcomes.ts';
@@ -27,7 +28,9 @@ type PreviousReport = { key: string; activity_id: string; attempt: number; outco
 /**
  * The report system: one outcome per claim attempt, in ONE transaction with its consequences —
  * for a batch of reports (a runner's claimed batch), one transaction for all of them: one read
- * locks every activity and execution, then each outcome is written in the batch's order.
+ * locks every activity and execution, each outcome is decided in the batch's order, and the
+ * outcomes that finish their activity are written together in one set-based statement
+ * (report-batch.ts; a requeue or a pause writes alone, after the writes before it).
  * - Idempotent: the idempotency key is stored with the report; the same report again answers
  *   duplicate: true and changes nothing (the key reused for another activity or attempt, or twice
  *   in one batch, is a 422 and nothing of the batch is written).
@@ -85,13 +88,17 @@ export async function reportActivities(
         locked: { execution: row.execution, campaign },
         report: item.report,
         claimedAt: row.claimedAt,
+        batch,
       });
-      if (release) await releaseClaim(tx, { activityId: activity.id, attempt: activity.attempt, now });
+      if (release)
+        batch.later(() => releaseClaim(tx, { activityId: activity.id, attempt: activity.attempt, now }));
       return { accepted: true, duplicate: false, found: true };
     };
+    const batch = new ReportBatch(tx, now);
     const results: ActivityReportResult[] = [];
-    // In the batch's order, one after another: they share the transaction.
+    // In the batch's order, one after another: they share the transaction and the batch's writes.
     for (const item of reports) results.push({ activity_id: item.activityId, ...(await applyOne(item)) });
+    await batch.flush();
     return results;
   });
 }

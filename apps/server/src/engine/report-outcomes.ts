@@ -1,12 +1,13 @@
 import type { ActivityError, ConnectionDegree, ReportActivityRequest } from '@outpilot/contracts';
 import { sandboxActionErrorCodes } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Transaction } from '../campaigns/db-executor.ts';
 import { pauseCampaign } from '../campaigns/stop-campaign.ts';
-import { activities, activityLog, activityReports, contacts, personas } from '../db/schema.ts';
+import { type ActivityAction, type activities, personas } from '../db/schema.ts';
 import type { LockedExecution } from '../executions/advance-execution.ts';
-import { advanceIfAt, logActionOf, retryDelayMs, retryPolicy } from './engine-helpers.ts';
+import { logActionOf, moveIfAt, retryDelayMs, retryPolicy } from './engine-helpers.ts';
+import type { ContactWrite, ReportBatch } from './report-batch.ts';
 
 type ActivityRow = typeof activities.$inferSelect;
 
@@ -30,6 +31,8 @@ export type ReportContext = {
   report: ReportActivityRequest;
   /** When the attempt being reported was claimed (null for a claim recorded before claims were). */
   claimedAt: Date | null;
+  /** The batch's writes: a finished activity waits there; a report written alone flushes it first. */
+  batch: ReportBatch;
 };
 
 /**
@@ -69,43 +72,57 @@ export async function applyOutcome(context: ReportContext): Promise<boolean> {
 }
 
 /**
- * The report stored under its idempotency key and the activity finished, as WITH steps (named
- * `finish_*`) to run with the execution's move; with `logged`, also the activity log line and the
- * contact's last-contacted time.
+ * The report stored under its idempotency key and the activity finished (`state`), with the move
+ * of its step by `event` if the execution is still where the activity left it: a write of the
+ * batch. With `logged`, also the activity log line and, unless `logged.contacted` is false, the
+ * contact's last-contacted time (and what a ScrapeProfile read).
  */
-function finishSteps(context: ReportContext, state: 'done' | 'failed', logged?: { at: Date }): SQL {
+function finish(
+  context: ReportContext,
+  state: 'done' | 'failed',
+  event: ExecutionEvent,
+  logged?: { at: Date; action?: ActivityAction; onlyIfMoved?: boolean },
+): Promise<void> {
   const { now, activity, report, locked } = context;
-  const steps = [
-    sql`finish_stored as (
-      insert into ${activityReports} (idempotency_key, activity_id, attempt, outcome, received_at)
-      values (${report.idempotency_key}, ${activity.id}::uuid, ${report.attempt}::int, ${report.outcome},
-              ${now.toISOString()}::timestamptz)
-      returning 1)`,
-    sql`finish_activity as (
-      update ${activities} set state = ${state}, outcome = ${report.outcome},
-        network_ref = coalesce(${report.network_ref ?? null}::text, network_ref),
-        error = ${report.error ? JSON.stringify(report.error) : null}::jsonb,
-        reported_at = ${now.toISOString()}::timestamptz,
-        lease_owner = null, lease_expires_at = null
-      where id = ${activity.id}::uuid
-      returning 1)`,
-  ];
-  if (logged) {
-    const at = logged.at.toISOString();
-    steps.push(
-      sql`finish_logged as (
-        insert into ${activityLog} (persona_id, campaign_id, execution_id, action, occurred_at)
-        values (${activity.personaId}::uuid, ${activity.campaignId}::uuid, ${activity.executionId}::uuid,
-                ${logActionOf(activity.operationType)}, ${at}::timestamptz)
-        returning 1)`,
-      // One update of the contact row: two in one statement would keep only one of them.
-      sql`finish_contacted as (
-        update ${contacts} set contacted_at = ${at}::timestamptz${scrapedColumns(context)}
-        where ${contacts.id} = ${locked.execution.contactId}::uuid
-        returning 1)`,
-    );
-  }
-  return sql.join(steps, sql`, `);
+  // A Withdraw acts while its Connect step waits for an answer (InProgress); the rest are queued steps.
+  const expected = {
+    state: activity.operationType === 'Withdraw' ? ('InProgress' as const) : ('InQueue' as const),
+    stepNumber: activity.stepNumber,
+  };
+  const move = moveIfAt(locked, expected, event, now);
+  const logs = logged !== undefined && (move !== null || !logged.onlyIfMoved);
+  const at = logged?.at.toISOString() ?? now.toISOString();
+  return context.batch.write({
+    ...reportRow(context),
+    state,
+    network_ref: report.network_ref ?? null,
+    due_at: null,
+    logged: logs
+      ? {
+          persona_id: activity.personaId,
+          campaign_id: activity.campaignId,
+          execution_id: activity.executionId,
+          action: logged?.action ?? logActionOf(activity.operationType),
+          occurred_at: at,
+        }
+      : null,
+    contact:
+      logs && logged?.action === undefined
+        ? { contact_id: locked.execution.contactId, contacted_at: at, ...scrapedColumns(context) }
+        : null,
+    move,
+  });
+}
+
+/** The report as stored under its idempotency key, and the error it carried. */
+function reportRow({ activity, report }: ReportContext) {
+  return {
+    idempotency_key: report.idempotency_key,
+    activity_id: activity.id,
+    attempt: report.attempt,
+    outcome: report.outcome,
+    error: report.error ?? null,
+  };
 }
 
 /** The network's degree as the contacts' distance column keeps it (1, 2, 3; null otherwise). */
@@ -117,30 +134,40 @@ const distanceOfDegree: Record<ConnectionDegree, number | null> = {
   SELF: null,
 };
 
+const unchangedContact = {
+  first_name: null,
+  last_name: null,
+  full_name: null,
+  occupation: null,
+  location: null,
+  last_job: null,
+  distance: null,
+  is_premium: null,
+} as const;
+
 /**
  * A ScrapeProfile that executed: the contact takes what the profile shows now (names, headline,
- * location, company, degree, premium), as more SET columns of the contact's update. Identity
- * columns are left alone (they pick the contact); a blank field read keeps the stored value.
- * Fields the contacts table has no column for (summary, email, skills, websites, industry) are
- * not kept (docs/decisions.md).
+ * location, company, degree, premium). Identity columns are left alone (they pick the contact); a
+ * blank field read keeps the stored value (null). Fields the contacts table has no column for
+ * (summary, email, skills, websites, industry) are not kept (docs/decisions.md).
  */
-function scrapedColumns(context: ReportContext): SQL {
+function scrapedColumns(context: ReportContext): Omit<ContactWrite, 'contact_id' | 'contacted_at'> {
   const { activity, report } = context;
   const scraped = report.scraped_profile;
-  if (activity.operationType !== 'ScrapeProfile' || !scraped) return sql``;
+  if (activity.operationType !== 'ScrapeProfile' || !scraped) return unchangedContact;
   const text = (value: string | null) => (value?.trim() ? value.trim() : null);
   const first = text(scraped.first_name);
   const last = text(scraped.last_name);
-  const full = first || last ? [first, last].filter(Boolean).join(' ') : null;
-  return sql`,
-    first_name = coalesce(${first}::text, first_name),
-    last_name = coalesce(${last}::text, last_name),
-    full_name = coalesce(${full}::text, full_name),
-    occupation = coalesce(${text(scraped.headline)}::text, occupation),
-    location = coalesce(${text(scraped.location)}::text, location),
-    last_job = coalesce(${text(scraped.company_name)}::text, last_job),
-    distance = coalesce(${distanceOfDegree[scraped.degree]}::smallint, distance),
-    is_premium = ${scraped.is_premium}`;
+  return {
+    first_name: first,
+    last_name: last,
+    full_name: first || last ? [first, last].filter(Boolean).join(' ') : null,
+    occupation: text(scraped.headline),
+    location: text(scraped.location),
+    last_job: text(scraped.company_name),
+    distance: distanceOfDegree[scraped.degree],
+    is_premium: scraped.is_premium,
+  };
 }
 
 /** When the action happened: the runner's time, kept between its claim and now. */
@@ -151,33 +178,23 @@ function occurredAt(context: ReportContext): Date {
   return new Date(Math.min(now.getTime(), Math.max(claimedAt.getTime(), performedAt.getTime())));
 }
 
-/**
- * The activity finished (finishSteps) and the step it belongs to moved by `event` if the execution
- * is still there, in one statement. Answers whether the execution moved.
- */
-function finishAndAdvance(context: ReportContext, finish: SQL, event: ExecutionEvent) {
-  const { tx, now, activity, locked } = context;
-  // A Withdraw acts while its Connect step waits for an answer (InProgress); the rest are queued steps.
-  const state = activity.operationType === 'Withdraw' ? 'InProgress' : 'InQueue';
-  return advanceIfAt(tx, locked, { state, stepNumber: activity.stepNumber }, event, now, finish);
-}
-
 async function performed(context: ReportContext) {
   const at = occurredAt(context);
-  await finishAndAdvance(
+  await finish(
     context,
-    finishSteps(context, 'done', { at }),
+    'done',
     context.activity.operationType === 'Withdraw'
       ? { type: 'timedOut', at: context.now }
       : { type: 'performed', at },
+    { at },
   );
 }
 
 async function skipped(context: ReportContext) {
   // Nothing left to withdraw: the wait is over all the same.
-  await finishAndAdvance(
+  await finish(
     context,
-    finishSteps(context, 'done'),
+    'done',
     context.activity.operationType === 'Withdraw'
       ? { type: 'timedOut', at: context.now }
       : { type: 'skipped', at: context.now },
@@ -186,16 +203,17 @@ async function skipped(context: ReportContext) {
 
 /** A Withdraw found the invitation accepted meanwhile: the contact connected after all. */
 async function acceptedBeforeWithdraw(context: ReportContext) {
-  const { tx, now, activity } = context;
-  if (await finishAndAdvance(context, finishSteps(context, 'done'), { type: 'accepted', at: now })) {
-    await tx.insert(activityLog).values({
-      personaId: activity.personaId,
-      campaignId: activity.campaignId,
-      executionId: activity.executionId,
+  const { now } = context;
+  await finish(
+    context,
+    'done',
+    { type: 'accepted', at: now },
+    {
+      at: now,
       action: 'invitation_accepted',
-      occurredAt: now,
-    });
-  }
+      onlyIfMoved: true,
+    },
+  );
 }
 
 /**
@@ -205,19 +223,17 @@ async function acceptedBeforeWithdraw(context: ReportContext) {
  * and run queues it again.
  */
 async function requeue(context: ReportContext, notBefore: Date | null) {
-  const { tx, now, activity, report, locked } = context;
+  const { activity, locked } = context;
   const dueAt = notBefore && notBefore > activity.dueAt ? notBefore : activity.dueAt;
-  await tx.execute(sql`
-    with stored as (
-      insert into ${activityReports} (idempotency_key, activity_id, attempt, outcome, received_at)
-      values (${report.idempotency_key}, ${activity.id}::uuid, ${report.attempt}::int, ${report.outcome},
-              ${now.toISOString()}::timestamptz)
-      returning 1)
-    update ${activities} set state = ${locked.campaign.state === 'Running' ? 'queued' : 'cancelled'},
-      outcome = ${report.outcome}, error = ${report.error ? JSON.stringify(report.error) : null}::jsonb,
-      reported_at = ${now.toISOString()}::timestamptz, lease_owner = null, lease_expires_at = null,
-      due_at = ${dueAt.toISOString()}::timestamptz
-    where id = ${activity.id}::uuid`);
+  await context.batch.write({
+    ...reportRow(context),
+    state: locked.campaign.state === 'Running' ? 'queued' : 'cancelled',
+    network_ref: null,
+    due_at: dueAt.toISOString(),
+    logged: null,
+    contact: null,
+    move: null,
+  });
 }
 
 async function pauseIfRunning(
@@ -226,6 +242,7 @@ async function pauseIfRunning(
 ) {
   const { tx, now, activity, locked } = context;
   if (locked.campaign.state !== 'Running') return;
+  await context.batch.flush();
   const { after } = await pauseCampaign(tx, {
     personaId: activity.personaId,
     campaignId: activity.campaignId,
@@ -281,5 +298,5 @@ async function failedAttempt(context: ReportContext, error: ActivityError | unde
     await requeue(context, new Date(now.getTime() + delay));
     return;
   }
-  await finishAndAdvance(context, finishSteps(context, 'failed'), { type: 'failed', at: now });
+  await finish(context, 'failed', { type: 'failed', at: now });
 }
