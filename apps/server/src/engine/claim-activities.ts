@@ -139,6 +139,7 @@ const asDate = (value: string | Date) => (value instanceof Date ? value : new Da
  * counts, and per persona the first queued activity of each limit kind and of Withdraw (no
  * limit), in queue order, of Running campaigns (activities_queued_persona_kind_due_idx: one index
  * probe each). A limit holds back a whole kind, so no other activity can be the rule's pick.
+ * The personas' rules and counts are read for the locked ones only, not for every persona due.
  */
 async function lockPersonasDue(
   tx: Executor,
@@ -173,19 +174,21 @@ async function lockPersonasDue(
     await executeNamed(
       tx,
       sql`
-      with locked as (
-        select r.persona_id, r.next_action_at, r.action_day, r.actions_in_day,
-               p.working_hours, p.timezone_offset, p.daily_follow_limit as follow,
-               p.daily_invitations_limit as invitations, p.daily_messages_limit as messages,
-               p.daily_react_on_post_limit as react_on_post, p.invitations_blocked_until,
-               coalesce((select jsonb_object_agg(u.limit_kind, u.used) from ${personaDailyUsage} u
-                         where u.persona_id = r.persona_id and u.local_day = ${localDay}), '{}'::jsonb) as used
+      with due as (
+        select r.persona_id, r.next_action_at, r.action_day, r.actions_in_day
         from ${personaRuntime} r
-        join ${personas} p on p.id = r.persona_id
         where r.persona_id = any(${pgArray(personaIds)}::uuid[]) and r.next_check_at <= ${at}
         order by r.next_check_at
         limit ${max}
         for update of r skip locked
+      ), locked as (
+        select d.*, p.working_hours, p.timezone_offset, p.daily_follow_limit as follow,
+               p.daily_invitations_limit as invitations, p.daily_messages_limit as messages,
+               p.daily_react_on_post_limit as react_on_post, p.invitations_blocked_until,
+               coalesce((select jsonb_object_agg(u.limit_kind, u.used) from ${personaDailyUsage} u
+                         where u.persona_id = d.persona_id and u.local_day = ${localDay}), '{}'::jsonb) as used
+        from due d
+        join ${personas} p on p.id = d.persona_id
       )
       select l.*, coalesce((
         select jsonb_agg(h) from (
