@@ -8,7 +8,12 @@ import {
   type RunnerWake,
   SandboxNetworkClient,
 } from '@outpilot/agent';
-import { sandboxBasePath, sandboxPaths, sandboxSessionResponseSchema } from '@outpilot/contracts';
+import {
+  maxClaimBatch,
+  sandboxBasePath,
+  sandboxPaths,
+  sandboxSessionResponseSchema,
+} from '@outpilot/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { personas } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -98,12 +103,12 @@ export function createSandboxNetworks(deps: EngineDeps & { publicUrl: string; fe
 }
 
 /**
- * Activities the cloud runner claims at once, each of another persona. Larger than a browser
- * runner's batch (that one acts for one persona): the claim and the batch's reports each cost one
- * transaction however many they carry, and a stop gives back what was not started
- * (releaseRunnerClaims), so nothing waits for a lease.
+ * Activities the cloud runner claims at once, each of another persona: the most a claim takes.
+ * Larger than a browser runner's batch (that one acts for one persona): the claim and the batch's
+ * reports each cost one transaction however many they carry, and a stop gives back what was not
+ * started (releaseRunnerClaims), so nothing waits for a lease (docs/decisions.md).
  */
-export const cloudClaimBatch = 20;
+export const cloudClaimBatch = maxClaimBatch;
 
 export type CloudRunnerOptions = {
   deps: EngineDeps & { publicUrl: string };

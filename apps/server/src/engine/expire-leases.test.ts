@@ -85,4 +85,26 @@ describe.each(testBackends())('lease expiry on $name', ({ databaseUrl }) => {
     const again = await claimFor('next');
     expect(again.map((item) => item.attempt)).toEqual([2, 2, 2]);
   });
+
+  it('gives back every unit of one persona and day when several of its claims expire together', async () => {
+    const user = await engineUser(server, { workingHours: alwaysWorking });
+    await runningCampaign(server, user, { steps: followOnly, contacts: 3 });
+    await dueAllAt(server, user.personaId, server.clock.now());
+    // One claim per persona at a time: the next after its pace (at most 8 minutes).
+    const claimed = [];
+    for (let round = 0; round < 3; round += 1) {
+      claimed.push(...(await claim(server, user, { leaseSeconds: 900, runnerId: 'dies' })));
+      server.clock.advance(8 * 60_000);
+    }
+    expect(claimed).toHaveLength(3);
+    expect(await used(user.personaId)).toBe(3);
+    server.clock.advance(900_000);
+    // (The earlier tests' claims expire too.)
+    expect(await expireLeases(deps())).toBeGreaterThanOrEqual(3);
+    for (const item of claimed) expect((await activityOf(server, item.activity_id))?.state).toBe('queued');
+    expect(await used(user.personaId)).toBe(0);
+    // The units are given back once: a second expiry finds nothing more.
+    expect(await expireLeases(deps())).toBe(0);
+    expect(await used(user.personaId)).toBe(0);
+  });
 });

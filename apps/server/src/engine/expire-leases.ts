@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { activities } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { releaseClaim } from './release-claim.ts';
+import { releaseClaims } from './release-claim.ts';
 
 /**
  * The lease expiry system: claimed activities whose lease has passed (on the injected clock, the
@@ -36,7 +36,11 @@ export async function expireLeases(
             rows.map((row) => row.id),
           ),
         );
-      for (const row of rows) await releaseClaim(tx, { activityId: row.id, attempt: row.attempt, now });
+      await releaseClaims(
+        tx,
+        rows.map((row) => ({ activityId: row.id, attempt: row.attempt })),
+        now,
+      );
       return rows.length;
     });
     total += expired;
@@ -70,7 +74,11 @@ export async function releaseRunnerClaims(
           rows.map((row) => row.id),
         ),
       );
-    for (const row of rows) await releaseClaim(tx, { activityId: row.id, attempt: row.attempt, now });
+    await releaseClaims(
+      tx,
+      rows.map((row) => ({ activityId: row.id, attempt: row.attempt })),
+      now,
+    );
     return rows.length;
   });
 }

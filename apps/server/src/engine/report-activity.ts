@@ -10,7 +10,6 @@ import { activities, activityClaims, activityReports, campaigns, executions } fr
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { LockedExecution } from '../executions/advance-execution.ts';
-import { releaseClaim } from './release-claim.ts';
 import { ReportBatch } from './report-batch.ts';
 import { applyOutcome } from './report-outcomes.ts';
 
@@ -90,8 +89,7 @@ export async function reportActivities(
         claimedAt: row.claimedAt,
         batch,
       });
-      if (release)
-        batch.later(() => releaseClaim(tx, { activityId: activity.id, attempt: activity.attempt, now }));
+      if (release) batch.release({ activityId: activity.id, attempt: activity.attempt });
       return { accepted: true, duplicate: false, found: true };
     };
     const batch = new ReportBatch(tx, now);

@@ -10,6 +10,7 @@ import {
   executionMovesSql,
 } from '../executions/advance-execution.ts';
 import { type CampaignOpenNone, completeCampaignsOpenNone } from './engine-helpers.ts';
+import { type ClaimToRelease, releaseClaims } from './release-claim.ts';
 
 /**
  * What one executed contact write sets: the last-contacted time and, after a ScrapeProfile, what
@@ -59,14 +60,15 @@ export type ReportWrite = {
 /**
  * The writes of a batch of reports (one transaction), kept until `flush` writes them in ONE
  * set-based statement whose text is the same for any count (planned once per connection): the
- * reports stored, the activities finished or queued again, the log lines, the contacts' last-contacted times, the
- * executions' moves, and the campaigns completed whose last open execution ended. Work that must
- * follow the writes (giving limit units back) waits for the flush too. A report that writes in
- * its own statement (a pause of the campaign) flushes first, so the batch's writes keep their order.
+ * reports stored, the activities finished or queued again, the log lines, the contacts'
+ * last-contacted times, the executions' moves, and the campaigns completed whose last open
+ * execution ended; then the limit units given back (releaseClaims), set-based too. A report that
+ * writes in its own statement (a pause of the campaign) flushes first, so the batch's writes keep
+ * their order.
  */
 export class ReportBatch {
   private readonly pending: ReportWrite[] = [];
-  private readonly afterWrites: (() => Promise<unknown>)[] = [];
+  private readonly releases: ClaimToRelease[] = [];
 
   constructor(
     private readonly tx: Executor,
@@ -82,14 +84,14 @@ export class ReportBatch {
     this.pending.push(write);
   }
 
-  /** Runs `step` after the writes before it (at the next flush). */
-  later(step: () => Promise<unknown>): void {
-    this.afterWrites.push(step);
+  /** Gives the claim's limit unit back after the writes before it (at the next flush). */
+  release(claim: ClaimToRelease): void {
+    this.releases.push(claim);
   }
 
   async flush(): Promise<void> {
     const writes = this.pending.splice(0);
-    const afterWrites = this.afterWrites.splice(0);
+    const releases = this.releases.splice(0);
     if (writes.length > 0) {
       const moves = writes.flatMap((write) => (write.move ? [write.move] : []));
       const done = rowsOf<CampaignOpenNone>(
@@ -100,7 +102,7 @@ export class ReportBatch {
       );
       await completeCampaignsOpenNone(this.tx, done, this.now);
     }
-    for (const step of afterWrites) await step();
+    await releaseClaims(this.tx, releases, this.now);
   }
 }
 
