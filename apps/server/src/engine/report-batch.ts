@@ -9,25 +9,25 @@ import {
   type ExecutionMoveRow,
   executionMovesSql,
 } from '../executions/advance-execution.ts';
+import type { UpsertRecord } from '../imports/upsert-statement.ts';
 import { type CampaignOpenNone, completeCampaignsOpenNone } from './engine-helpers.ts';
 import { type ClaimToRelease, releaseClaims } from './release-claim.ts';
 
 /**
  * What one executed contact write sets: the last-contacted time and, after a ScrapeProfile, what
- * the profile shows (null keeps the stored value).
+ * the profile shows (the import's profile columns; null keeps the stored value).
  */
-export type ContactWrite = {
-  contact_id: string;
-  contacted_at: string;
-  first_name: string | null;
-  last_name: string | null;
-  full_name: string | null;
-  occupation: string | null;
-  location: string | null;
-  last_job: string | null;
-  distance: number | null;
-  is_premium: boolean | null;
-};
+export type ContactWrite = { contact_id: string; contacted_at: string } & Pick<
+  UpsertRecord,
+  | 'first_name'
+  | 'last_name'
+  | 'full_name'
+  | 'occupation'
+  | 'location'
+  | 'last_job'
+  | 'distance'
+  | 'is_premium'
+>;
 
 /**
  * A report and its consequences, as rows of the batch's statement: the activity finished (done,

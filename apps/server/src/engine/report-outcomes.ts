@@ -74,8 +74,9 @@ export async function applyOutcome(context: ReportContext): Promise<boolean> {
 /**
  * The report stored under its idempotency key and the activity finished (`state`), with the move
  * of its step by `event` if the execution is still where the activity left it: a write of the
- * batch. With `logged`, also the activity log line and, unless `logged.contacted` is false, the
- * contact's last-contacted time (and what a ScrapeProfile read).
+ * batch. With `logged`, also an activity log line at `logged.at` (only if the execution moved, with
+ * `onlyIfMoved`): the operation's own action, which also sets the contact's last-contacted time
+ * (and what a ScrapeProfile read), or `logged.action` (an event seen, not an action: no contact).
  */
 function finish(
   context: ReportContext,
