@@ -121,7 +121,7 @@ async function benchListing(server: TestServer, workspace: Workspace, label: str
   const pageOnly = await p95Runs(page(twoFilters));
   const capped = await p95Runs(pageAndCount(twoFilters));
   printScenario({
-    name: `B7c page + total, broad filter (the planner's estimate first; above 10,000 it is the total, no count)`,
+    name: `B7c page + total, broad filter (the planner's estimate beside the page; above 10,000 it is the total, no count)`,
     ours: { runs: capped, unit: 'ms', digits: 1 },
     anchor: { label: 'the same page without count', figure: { runs: pageOnly, unit: 'ms', digits: 1 } },
     ratio: `${(median(capped) / median(pageOnly)).toFixed(2)}× the page`,
