@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 900,
       refreshTokenTtlDays: 30,
       bodyLimitBytes: 1024 * 1024,
+      downloadIdleTimeoutMs: 60_000,
     });
     expect(config.oidc).toMatchObject({
       mode: 'embedded',

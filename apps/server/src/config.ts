@@ -47,6 +47,7 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(1024 * 1024),
+  DOWNLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 
 /** embedded = the development identity provider mounted at /oidc; external = OIDC_ISSUER. */
@@ -78,6 +79,8 @@ export type Config = {
   logLevel: string;
   webDistDir: string;
   bodyLimitBytes: number;
+  /** A streamed download whose client reads nothing for this long is closed (its connection freed). */
+  downloadIdleTimeoutMs: number;
 };
 
 export class ConfigError extends Error {
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot, '..', 'web', 'dist')),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    downloadIdleTimeoutMs: e.DOWNLOAD_IDLE_TIMEOUT_MS,
   };
 }
 

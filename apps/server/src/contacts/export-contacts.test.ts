@@ -2,6 +2,7 @@ import http from 'node:http';
 import { writeContactsCsv } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../campaigns/db-executor.ts';
 import {
   type ContactSeed,
   callApi,
@@ -153,6 +154,74 @@ describe.each(testBackends())('contacts export bytes on $name', ({ databaseUrl }
             request.destroy();
             resolve();
           });
+        },
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ECONNRESET') reject(error);
+      });
+    });
+  }
+});
+
+/**
+ * A client that stops reading but keeps its socket open: the export is held back (back-pressure)
+ * with its database connection, so after DOWNLOAD_IDLE_TIMEOUT_MS without a byte going out the
+ * server closes the download and the connection goes back (on PGlite, the only one).
+ */
+describe.each(testBackends())('a stalled contacts export on $name', ({ databaseUrl }) => {
+  const idleMs = 500;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({
+      ...(databaseUrl ? { databaseUrl } : {}),
+      env: { DOWNLOAD_IDLE_TIMEOUT_MS: String(idleMs) },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('is cut off after the idle timeout, and the database serves the next export', async () => {
+    const account = await createAccount(server.db);
+    const { accessToken: token } = await issueTestSession(server.app, account);
+    // Larger than what the sockets' buffers take in (a few MB), so the server has to wait.
+    await createContacts(server.db, account.personaId, 50_000);
+    const stalled = await download(token, { stallMs: idleMs * 6 });
+    expect(stalled.complete).toBe(false);
+    // On PostgreSQL no COPY is left running on a pooled connection (PGlite has none: the next export shows it).
+    const copiesRunning = async () =>
+      rowsOf<{ n: number }>(
+        await server.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where query ilike 'copy (%' and state <> 'idle'`,
+        ),
+      )[0]?.n;
+    await expect.poll(copiesRunning, { timeout: 5000 }).toBe(0);
+    const whole = await download(token, { stallMs: 0 });
+    expect(whole.complete).toBe(true);
+    expect(whole.body.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(50_001);
+  }, 120_000);
+
+  /** Downloads the export, reading nothing for `stallMs` after its first bytes; complete: it ended whole. */
+  function download(token: string, options: { stallMs: number }) {
+    return new Promise<{ complete: boolean; body: Buffer }>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const request = http.get(
+        `${server.url}/api/v1/contacts/export`,
+        { headers: { authorization: `Bearer ${token}` } },
+        (response) => {
+          const finish = () => resolve({ complete: response.complete, body: Buffer.concat(chunks) });
+          response.once('data', (chunk: Buffer) => {
+            chunks.push(chunk);
+            if (options.stallMs > 0) {
+              response.pause();
+              setTimeout(() => response.resume(), options.stallMs);
+            }
+            response.on('data', (more: Buffer) => chunks.push(more));
+          });
+          response.once('end', finish);
+          response.once('error', finish);
+          response.once('aborted', finish);
         },
       );
       request.on('error', (error: NodeJS.ErrnoException) => {

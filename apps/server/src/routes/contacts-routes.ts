@@ -19,6 +19,7 @@ import { listContactsPage } from '../contacts/list-contacts-page.ts';
 import { previewContactsDeletion } from '../contacts/preview-contacts-deletion.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../plugins/auth-guard.ts';
+import { closeStalledDownload } from './close-stalled-download.ts';
 
 const tags = ['contacts'];
 const security = [{ bearer: [] }];
@@ -66,6 +67,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     },
     async (request, reply) => {
       const file = await exportContacts(deps, { personaId: authOf(request).personaId, query: request.query });
+      closeStalledDownload(reply, deps.config.downloadIdleTimeoutMs);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', attachment(file.fileName))
