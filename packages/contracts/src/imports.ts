@@ -174,6 +174,11 @@ export const createImportRequestSchema = z.object({
   name: importNameSchema,
   /** Profiles the source announced; progress is processed / total, capped at 100%. */
   total: count.max(importTotalMax),
+  /**
+   * The agent's run: opening a list again for the same run answers the list it opened (an agent
+   * reloaded before it kept the list's id picks it up instead of leaving it running).
+   */
+  run_id: z.string().min(1).max(100).optional(),
 });
 export type CreateImportRequest = z.infer<typeof createImportRequestSchema>;
 export const createImportAnswerSchema = importListSchema;

@@ -124,6 +124,8 @@ export const importLists = pgTable(
     skippedCount: integer('skipped_count').notNull().default(0),
     errorName: text('error_name'),
     errorMessage: text('error_message'),
+    /** The agent's run that opened the list: opening it again for that run finds this one. */
+    runId: text('run_id'),
     createdAt: timestampColumn('created_at').notNull().defaultNow(),
     /** Last upload or state change; a running list silent for long is stale (imports/find-running-import.ts). */
     updatedAt: timestampColumn('updated_at').notNull().defaultNow(),
@@ -131,6 +133,7 @@ export const importLists = pgTable(
   (t) => [
     index('import_lists_persona_created_idx').on(t.personaId, t.createdAt, t.id),
     index('import_lists_persona_running_idx').on(t.personaId).where(sql`${t.state} = 'running'`),
+    uniqueIndex('import_lists_persona_run_key').on(t.personaId, t.runId).where(sql`${t.runId} is not null`),
     check('import_lists_state_check', sql`${t.state} in ('running', 'completed', 'failed', 'stopped')`),
   ],
 );

@@ -56,12 +56,13 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   }
   const listContacts = (token: string, query: Record<string, string> = {}) =>
     getContactsPage(server.url, token, { $take: '100', ...query });
-  async function startImport(token: string, name = 'Search') {
+  async function startImport(token: string, name = 'Search', runId?: string) {
     const response = await call('POST', '/imports', token, {
       source_type: 'network_search',
       source_uri: 'https://www.linkedin.com/search/results/people/?keywords=cto',
       name,
       total: 10,
+      ...(runId === undefined ? {} : { run_id: runId }),
     });
     expect(response.status).toBe(200);
     return importListSchema.parse(await response.json());
@@ -181,6 +182,20 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
     ).toBe(404);
     const recent = await call('GET', '/imports/recent', stranger.token);
     expect(await recent.json()).toEqual({ documents: [] });
+  });
+
+  it('opens one list per agent run: the same run opening again gets its list, not a second one', async () => {
+    const { token } = await signedIn();
+    const first = await startImport(token, 'Reloaded', 'run-1');
+    const again = await startImport(token, 'Reloaded', 'run-1');
+    expect(again.id).toBe(first.id);
+    expect((await startImport(token, 'Another run', 'run-2')).id).not.toBe(first.id);
+    // Without a run id every call opens a list.
+    const plain = [await startImport(token, 'Plain'), await startImport(token, 'Plain')];
+    expect(new Set(plain.map((list) => list.id)).size).toBe(2);
+    // A run id is the workspace's own: another workspace's run of the same id opens its own list.
+    const other = await signedIn();
+    expect((await startImport(other.token, 'Reloaded', 'run-1')).id).not.toBe(first.id);
   });
 
   it('lists recent imports newest first', async () => {

@@ -156,6 +156,21 @@ describe('import runner: a run survives a restart of its agent', () => {
     expect(world.onlyList()).toMatchObject({ state: 'completed', processed: 30, uploaded_count: 30 });
   });
 
+  it('picks up the list it opened when the tab went away before keeping its id: still one list', async () => {
+    const world = createImportWorld({ size: 30 });
+    const { store, reached } = storeHangingWhen(world.storage.view(), (record) => record.importId !== null);
+    const tab = createImportAgent(world, { store });
+    await tab.runner.start({ source: 'network_search', url: searchUrl });
+    await reached;
+    expect(world.server.lists.size).toBe(1);
+    expect(storedRecord(world)?.importId).toBeNull();
+
+    const reloaded = createImportAgent(world);
+    await reloaded.runner.sync();
+    await reloaded.runner.settled();
+    expect(world.onlyList()).toMatchObject({ state: 'completed', processed: 30, uploaded_count: 30 });
+  });
+
   it('resumes pasted profile URLs at their batch, and ends them stopped when their list of links is lost', async () => {
     const text = Array.from(
       { length: 60 },

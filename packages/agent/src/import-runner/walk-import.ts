@@ -92,7 +92,7 @@ export async function walkImport(run: WalkedRun, plan: ImportSourcePlan, deps: W
       run.record().nextOffset,
     );
     if (run.record().importId === null && !signal.aborted) {
-      const { name } = run.record();
+      const { name, runId } = run.record();
       const total = Math.min(cursor.total, importTotalMax);
       const list = await withToken((token) =>
         deps.api.createImport(token, {
@@ -100,6 +100,8 @@ export async function walkImport(run: WalkedRun, plan: ImportSourcePlan, deps: W
           source_uri: plan.sourceUri,
           name,
           total,
+          // A reload before the list's id was kept opens the same list again, not a second one.
+          run_id: runId,
         }),
       );
       await run.commit({

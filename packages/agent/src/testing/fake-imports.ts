@@ -118,6 +118,7 @@ export function createFakeImportsApi(options: { before?: (call: FakeApiCall) => 
   const lists = new Map<string, FakeImportList>();
   /** Lists answered as not found, as another workspace's lists are. */
   const hidden = new Set<string>();
+  const listOfRun = new Map<string, string>();
   const calls: FakeApiCall[] = [];
   let sequence = 0;
   const record = (call: FakeApiCall) => {
@@ -140,6 +141,12 @@ export function createFakeImportsApi(options: { before?: (call: FakeApiCall) => 
     async createImport(accessToken, request) {
       record({ method: 'createImport', accessToken });
       const body = createImportRequestSchema.parse(request);
+      // As the server: one list per agent run.
+      const opened = body.run_id === undefined ? undefined : listOfRun.get(body.run_id);
+      if (opened) {
+        const { profiles: _profiles, error: _error, ...document } = find(opened);
+        return document;
+      }
       sequence += 1;
       const list: FakeImportList = {
         id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
@@ -155,6 +162,7 @@ export function createFakeImportsApi(options: { before?: (call: FakeApiCall) => 
         profiles: [],
       };
       lists.set(list.id, list);
+      if (body.run_id !== undefined) listOfRun.set(body.run_id, list.id);
       return list;
     },
     async uploadImportProfiles(accessToken, importId, profiles) {

@@ -1,0 +1,2 @@
+ALTER TABLE "import_lists" ADD COLUMN "run_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "import_lists_persona_run_key" ON "import_lists" USING btree ("persona_id","run_id") WHERE "import_lists"."run_id" is not null;
