@@ -7,6 +7,7 @@ import {
 } from '@outpilot/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../campaigns/db-executor.ts';
+import { executeNamed } from '../db/execute-named.ts';
 import { pgArray } from '../db/pg-array.ts';
 import { activities, campaigns, executions, type StepStates } from '../db/schema.ts';
 import { AppError, NotFoundError } from '../errors.ts';
@@ -56,7 +57,7 @@ export async function moveExecution(
   now: Date,
 ): Promise<ExecutionProgress> {
   const { progress, row } = planExecutionMove(locked, event, now);
-  await tx.execute(sql`with ${executionMovesSql([row])} select 1`);
+  await executeNamed(tx, sql`with ${executionMovesSql([row])} select 1`);
   return progress;
 }
 
