@@ -1,4 +1,4 @@
-import { createActivityRunner } from '@outpilot/agent';
+import { type ActivityRunnerOptions, createActivityRunner } from '@outpilot/agent';
 import {
   campaignSchema,
   type SandboxActivity,
@@ -36,6 +36,20 @@ const threeSteps = [
   { type: 'Message' as const, message_template: 'Following up, {first_name}.', timeout: 4320 },
 ];
 
+/** A sandbox member as a contact imported from the network. */
+const contactOf = (person: {
+  publicIdentifier: string;
+  entityId: string;
+  firstName: string;
+  lastName: string;
+}) => ({
+  linkedinPublicIdentifier: person.publicIdentifier,
+  linkedinEntityId: person.entityId,
+  firstName: person.firstName,
+  lastName: person.lastName,
+  fullName: `${person.firstName} ${person.lastName}`,
+});
+
 // One backend: the virtual 30-odd days take a few hundred rounds; PGlite keeps them in seconds.
 describe('cloud runner over the sandbox network (pglite)', () => {
   let server: TestServer;
@@ -46,6 +60,24 @@ describe('cloud runner over the sandbox network (pglite)', () => {
   afterAll(async () => {
     await server?.close();
   });
+
+  /** The persona's runner as the cloud runner builds it: in-process automation, the sandbox network. */
+  function sandboxRunner(
+    personaId: string,
+    runnerId: string,
+    options: Pick<ActivityRunnerOptions, 'random' | 'maxClaim' | 'leaseSeconds' | 'syncIntervalMs'>,
+  ) {
+    const deps = { db: server.db, clock: server.clock };
+    return createActivityRunner({
+      automation: createInProcessAutomation(deps, () => [personaId]),
+      network: createSandboxNetworks({ ...deps, publicUrl: server.url }),
+      runnerId,
+      personaIds: [personaId],
+      clock: server.clock,
+      sleep: async () => {},
+      ...options,
+    });
+  }
 
   it('runs a 3-step campaign over 200 sandbox contacts to completion; statistics equal the network', async () => {
     const population = createPopulation({ seed: server.config.sandboxSeed, size: server.config.sandboxSize });
@@ -64,25 +96,11 @@ describe('cloud runner over the sandbox network (pglite)', () => {
     });
     const { campaign } = await runningCampaign(server, user, {
       steps: threeSteps,
-      contacts: targets.map((person) => ({
-        linkedinPublicIdentifier: person.publicIdentifier,
-        linkedinEntityId: person.entityId,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        fullName: `${person.firstName} ${person.lastName}`,
-        distance: 2,
-      })),
+      contacts: targets.map((person) => ({ ...contactOf(person), distance: 2 })),
     });
 
-    const deps = { db: server.db, clock: server.clock };
     const random = createSeededRandom(7);
-    const runner = createActivityRunner({
-      automation: createInProcessAutomation(deps, () => [user.personaId]),
-      network: createSandboxNetworks({ ...deps, publicUrl: server.url }),
-      runnerId: 'cloud-test',
-      personaIds: [user.personaId],
-      clock: server.clock,
-      sleep: async () => {},
+    const runner = sandboxRunner(user.personaId, 'cloud-test', {
       random,
       maxClaim: 50,
       leaseSeconds: 900,
@@ -100,6 +118,7 @@ describe('cloud runner over the sandbox network (pglite)', () => {
       )[0]?.state;
     // The clock moves to the persona's next turn (its pace, the next working hour, a due time),
     // or 4 hours on while it waits for answers, which the runner's sync picks up.
+    const deps = { db: server.db, clock: server.clock };
     let rounds = 0;
     while ((await stateOf()) === 'Running' && server.clock.now().getTime() < deadline) {
       await expireLeases(deps);
@@ -180,25 +199,12 @@ describe('cloud runner over the sandbox network (pglite)', () => {
     const { contacts: created } = await runningCampaign(server, user, {
       steps: [{ type: 'ScrapeProfile', timeout: 1440 }],
       contacts: targets.map((person) => ({
-        linkedinPublicIdentifier: person.publicIdentifier,
-        linkedinEntityId: person.entityId,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        fullName: `${person.firstName} ${person.lastName}`,
+        ...contactOf(person),
         occupation: 'Stale headline',
         location: 'Stale town',
       })),
     });
-    const deps = { db: server.db, clock: server.clock };
-    const runner = createActivityRunner({
-      automation: createInProcessAutomation(deps, () => [user.personaId]),
-      network: createSandboxNetworks({ ...deps, publicUrl: server.url }),
-      runnerId: 'cloud-scrape-test',
-      personaIds: [user.personaId],
-      clock: server.clock,
-      sleep: async () => {},
-      syncIntervalMs: 60 * 60_000,
-    });
+    const runner = sandboxRunner(user.personaId, 'cloud-scrape-test', { syncIntervalMs: 60 * 60_000 });
     // One contact per turn of the persona (its pace): move the clock to each turn.
     for (let turn = 0; turn < targets.length; turn += 1) {
       await dueAllAt(server, user.personaId, server.clock.now());
