@@ -87,17 +87,15 @@ async function claimUntilEmpty(
             if (fault === 'killed') return [];
             return [
               {
-                activityId: activity.activity_id,
-                report: {
-                  attempt: activity.attempt,
-                  idempotency_key: `${options.tag}-${activity.activity_id}-${activity.attempt}`,
-                  ...(fault === 'failing'
-                    ? {
-                        outcome: 'error' as const,
-                        error: { name: 'BadGateway', message: 'injected', transient: true },
-                      }
-                    : { outcome: 'executed' as const }),
-                },
+                activity_id: activity.activity_id,
+                attempt: activity.attempt,
+                idempotency_key: `${options.tag}-${activity.activity_id}-${activity.attempt}`,
+                ...(fault === 'failing'
+                  ? {
+                      outcome: 'error' as const,
+                      error: { name: 'BadGateway', message: 'injected', transient: true },
+                    }
+                  : { outcome: 'executed' as const }),
               },
             ];
           });

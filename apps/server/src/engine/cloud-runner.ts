@@ -54,7 +54,7 @@ export function createInProcessAutomation(
       // Another persona's activity is not found: reported as found: false, like over HTTP.
       const results = await reportActivities(deps, {
         personaIds: personaIds(),
-        reports: request.reports.map(({ activity_id, ...report }) => ({ activityId: activity_id, report })),
+        reports: request.reports,
       });
       return { results };
     },

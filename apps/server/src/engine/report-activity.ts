@@ -1,4 +1,5 @@
 import type {
+  ActivityReport,
   ActivityReportResult,
   ReportActivityRequest,
   ReportActivityResponse,
@@ -17,9 +18,6 @@ export { defaultWeeklyBlockMs } from './report-outcomes.ts';
 
 export const idempotencyKeyReusedMessage = 'This idempotency key was used for another report';
 export const reportedTwiceMessage = 'Each activity and each idempotency key appear once per request';
-
-/** One report of a batch: the activity it is about and what happened. */
-export type ActivityReportItem = { activityId: string; report: ReportActivityRequest };
 
 type EngineDeps = Pick<AppDeps, 'db' | 'clock'>;
 type PreviousReport = { key: string; activity_id: string; attempt: number; outcome: string };
@@ -48,11 +46,11 @@ type PreviousReport = { key: string; activity_id: string; attempt: number; outco
  */
 export async function reportActivities(
   deps: EngineDeps,
-  input: { personaIds: readonly string[]; reports: readonly ActivityReportItem[] },
+  input: { personaIds: readonly string[]; reports: readonly ActivityReport[] },
 ): Promise<ActivityReportResult[]> {
   const { reports } = input;
-  const keys = reports.map((item) => item.report.idempotency_key);
-  const ids = reports.map((item) => item.activityId);
+  const keys = reports.map((item) => item.idempotency_key);
+  const ids = reports.map((item) => item.activity_id);
   if (new Set(keys).size !== keys.length || new Set(ids).size !== ids.length) {
     throw new ValidationError('reports', reportedTwiceMessage);
   }
@@ -62,7 +60,7 @@ export async function reportActivities(
     const { loaded, previous } = await lockReported(tx, input.personaIds, ids, keys);
     // Refusals first: a reused key refuses the whole batch before anything is written.
     for (const item of reports) {
-      const before = previous.get(item.report.idempotency_key);
+      const before = previous.get(item.idempotency_key);
       if (before && !sameReport(before, item)) {
         throw new ValidationError('idempotency_key', idempotencyKeyReusedMessage);
       }
@@ -70,12 +68,12 @@ export async function reportActivities(
     // Items of one campaign share its state: a pause by one is seen by the next. (An execution has
     // at most one claimed activity, so no two items of a batch move the same execution.)
     const campaignsById = new Map<string, LockedExecution['campaign']>();
-    const applyOne = async (item: ActivityReportItem): Promise<Omit<ActivityReportResult, 'activity_id'>> => {
-      const row = loaded.get(item.activityId);
+    const applyOne = async (item: ActivityReport): Promise<Omit<ActivityReportResult, 'activity_id'>> => {
+      const row = loaded.get(item.activity_id);
       if (!row) return { accepted: false, duplicate: false, found: false };
-      if (previous.has(item.report.idempotency_key)) return { accepted: true, duplicate: true, found: true };
+      if (previous.has(item.idempotency_key)) return { accepted: true, duplicate: true, found: true };
       const { activity } = row;
-      if (activity.state !== 'claimed' || activity.attempt !== item.report.attempt) {
+      if (activity.state !== 'claimed' || activity.attempt !== item.attempt) {
         return { accepted: false, duplicate: false, found: true };
       }
       const campaign = campaignsById.get(activity.campaignId) ?? row.campaign;
@@ -85,7 +83,7 @@ export async function reportActivities(
         now,
         activity,
         locked: { execution: row.execution, campaign },
-        report: item.report,
+        report: item,
         claimedAt: row.claimedAt,
         batch,
       });
@@ -95,7 +93,7 @@ export async function reportActivities(
     const batch = new ReportBatch(tx, now);
     const results: ActivityReportResult[] = [];
     // In the batch's order, one after another: they share the transaction and the batch's writes.
-    for (const item of reports) results.push({ activity_id: item.activityId, ...(await applyOne(item)) });
+    for (const item of reports) results.push({ activity_id: item.activity_id, ...(await applyOne(item)) });
     await batch.flush();
     return results;
   });
@@ -108,16 +106,16 @@ export async function reportActivity(
 ): Promise<ReportActivityResponse> {
   const [result] = await reportActivities(deps, {
     personaIds: [input.personaId],
-    reports: [{ activityId: input.activityId, report: input.report }],
+    reports: [{ ...input.report, activity_id: input.activityId }],
   });
   if (!result?.found) throw new NotFoundError('Activity not found');
   return { accepted: result.accepted, duplicate: result.duplicate };
 }
 
-const sameReport = (before: PreviousReport, item: ActivityReportItem) =>
-  before.activity_id === item.activityId &&
-  before.attempt === item.report.attempt &&
-  before.outcome === item.report.outcome;
+const sameReport = (before: PreviousReport, item: ActivityReport) =>
+  before.activity_id === item.activity_id &&
+  before.attempt === item.attempt &&
+  before.outcome === item.outcome;
 
 /**
  * The reported activities of the personas with their executions (both locked, in id order so two

@@ -109,10 +109,7 @@ export const automationRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     async (request) => ({
       results: await reportActivities(deps, {
         personaIds: [authOf(request).personaId],
-        reports: request.body.reports.map(({ activity_id, ...report }) => ({
-          activityId: activity_id,
-          report,
-        })),
+        reports: request.body.reports,
       }),
     }),
   );
