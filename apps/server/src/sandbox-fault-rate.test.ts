@@ -1,6 +1,7 @@
-import { sandboxBasePath, sandboxPaths, sandboxSearchPeoplePath } from '@outpilot/contracts';
+import { sandboxBasePath, sandboxSearchPeoplePath } from '@outpilot/contracts';
 import { createPopulation } from '@outpilot/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSandboxSession } from './engine/cloud-runner.ts';
 import { startTestServer, type TestServer } from './testing/index.ts';
 
 /** SANDBOX_FAULT_RATE reaches the mounted sandbox network: its calls meet 429s and 502s. */
@@ -11,12 +12,7 @@ describe('SANDBOX_FAULT_RATE', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { SANDBOX_FAULT_RATE: '1' } });
-    const me = await fetch(`${server.url}${sandboxBasePath}${sandboxPaths.session}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ publicIdentifier: anyMember(server) }),
-    });
-    session = ((await me.json()) as { sessionId: string }).sessionId;
+    session = await openSandboxSession(`${server.url}${sandboxBasePath}`, anyMember(server));
   });
   afterAll(async () => {
     await server?.close();

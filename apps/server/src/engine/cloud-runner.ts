@@ -72,6 +72,21 @@ export function createInProcessAutomation(
 /** Renew a sandbox session after this much clock time (sessions expire after 7 days). */
 const sessionRenewMs = 24 * 60 * 60_000;
 
+/** Signs a member in to the sandbox network through its session API; answers the session id. */
+export async function openSandboxSession(
+  sandboxBaseUrl: string,
+  publicIdentifier: string,
+  doFetch: typeof fetch = fetch,
+): Promise<string> {
+  const response = await doFetch(`${sandboxBaseUrl}${sandboxPaths.session}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ publicIdentifier }),
+  });
+  if (!response.ok) throw new Error(`Sandbox session for ${publicIdentifier} answered ${response.status}`);
+  return sandboxSessionResponseSchema.parse(await response.json()).sessionId;
+}
+
 /**
  * Per persona, a SandboxNetworkClient with an explicit sandbox session: the persona's linked
  * network member signed in through the sandbox's session API (renewed daily on the clock).
@@ -89,13 +104,7 @@ export function createSandboxNetworks(deps: EngineDeps & { publicUrl: string; fe
       .from(personas)
       .where(eq(personas.id, personaId));
     if (!persona?.publicIdentifier) throw new NotFoundError('The workspace has no linked network profile');
-    const response = await doFetch(`${sandboxBaseUrl}${sandboxPaths.session}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ publicIdentifier: persona.publicIdentifier }),
-    });
-    if (!response.ok) throw new Error(`Sandbox session for ${personaId} answered ${response.status}`);
-    const { sessionId } = sandboxSessionResponseSchema.parse(await response.json());
+    const sessionId = await openSandboxSession(sandboxBaseUrl, persona.publicIdentifier, doFetch);
     const client = new SandboxNetworkClient({ sandboxBaseUrl, sessionId, fetch: doFetch });
     sessions.set(personaId, { client, at: now });
     return client;

@@ -1,18 +1,13 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createActivityRunner } from '@outpilot/agent';
-import {
-  automationBasePath,
-  sandboxBasePath,
-  sandboxPaths,
-  sandboxSessionResponseSchema,
-} from '@outpilot/contracts';
+import { automationBasePath, sandboxBasePath } from '@outpilot/contracts';
 import { createPopulation } from '@outpilot/sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, activityClaims } from '../db/schema.ts';
 import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
-import { createInProcessAutomation, createSandboxNetworks } from './cloud-runner.ts';
+import { createInProcessAutomation, createSandboxNetworks, openSandboxSession } from './cloud-runner.ts';
 import {
   alwaysWorking,
   engineUser,
@@ -72,15 +67,7 @@ describe.each(testBackends())('a runner killed after acting, on $name', ({ datab
       .where(eq(activities.campaignId, campaign.id));
     if (!activity) throw new Error('no activity queued');
     const sandboxBaseUrl = `${server.url}${sandboxBasePath}`;
-    const session = sandboxSessionResponseSchema.parse(
-      await (
-        await fetch(`${sandboxBaseUrl}${sandboxPaths.session}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ publicIdentifier: sender.publicIdentifier }),
-        })
-      ).json(),
-    );
+    const sessionId = await openSandboxSession(sandboxBaseUrl, sender.publicIdentifier);
     const sentInvitations = async () => {
       const network = await createSandboxNetworks({
         db: server.db,
@@ -104,7 +91,7 @@ describe.each(testBackends())('a runner killed after acting, on $name', ({ datab
           accessToken: await user.tokenNow(),
           personaId: user.personaId,
           sandboxBaseUrl,
-          sessionId: session.sessionId,
+          sessionId,
         }),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
