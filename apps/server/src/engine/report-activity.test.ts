@@ -147,8 +147,9 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
     };
     const answer = await report(server, user, item, 'executed', { scraped_profile });
     expect(answer.body).toEqual({ accepted: true, duplicate: false });
-    const [contact] = await server.db.select().from(contacts).where(eq(contacts.id, item.target.contact_id));
-    expect(contact).toMatchObject({
+    const contactOf = async (id: string) =>
+      (await server.db.select().from(contacts).where(eq(contacts.id, id)))[0];
+    expect(await contactOf(item.target.contact_id)).toMatchObject({
       firstName: 'Renée',
       lastName: 'Okafor',
       fullName: 'Renée Okafor',
@@ -165,10 +166,7 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
     // Another scrape that read blanks keeps what the contact had (another persona: this one waits its pace).
     const other = await engineUser(server, { workingHours: alwaysWorking });
     const second = await claimedOne(other, [{ type: 'ScrapeProfile', timeout: 1440 }]);
-    const [before] = await server.db
-      .select()
-      .from(contacts)
-      .where(eq(contacts.id, second.item.target.contact_id));
+    const before = await contactOf(second.item.target.contact_id);
     await report(server, other, second.item, 'executed', {
       scraped_profile: {
         ...scraped_profile,
@@ -178,11 +176,7 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
         degree: 'SELF',
       },
     });
-    const [after] = await server.db
-      .select()
-      .from(contacts)
-      .where(eq(contacts.id, second.item.target.contact_id));
-    expect(after).toMatchObject({
+    expect(await contactOf(second.item.target.contact_id)).toMatchObject({
       firstName: before?.firstName,
       lastName: 'Okafor',
       occupation: before?.occupation ?? null,
