@@ -1,10 +1,10 @@
+import type { Readable } from 'node:stream';
 import type { Execution } from '@outpilot/contracts';
-import { type CsvColumn, writeCsv } from '@outpilot/domain';
+import type { CsvColumn } from '@outpilot/domain';
 import type { AppDeps } from '../deps.ts';
-import { selectExecutionIds } from './list-executions.ts';
+import { streamCsvByIds } from '../list-query/stream-csv-by-ids.ts';
+import { selectEveryExecutionId } from './list-executions.ts';
 import { loadExecutionViews, toExecutionDocument } from './to-execution-documents.ts';
-
-export const maxExecutionExportRows = 1000;
 
 /** The campaign contacts page's columns. */
 export const executionExportColumns: readonly CsvColumn<Execution>[] = [
@@ -19,7 +19,11 @@ export const executionExportColumns: readonly CsvColumn<Execution>[] = [
   { title: 'Conversation', value: (e) => e.conversation_url },
 ];
 
-/** GET executions/export: the selected executions (up to maxExecutionExportRows) as CSV. */
+/**
+ * GET executions/export: every selected execution (a campaign's contacts can be 100,000) as a CSV
+ * stream (stream-csv-by-ids.ts): the selection is checked and its ids read first, so a bad
+ * filter is a 422 before any byte.
+ */
 export async function exportExecutions(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: {
@@ -31,18 +35,17 @@ export async function exportExecutions(
       campaign_id?: string | undefined;
     };
   },
-): Promise<string> {
-  const { ids } = await selectExecutionIds(deps.db, input.personaId, {
-    filter: input.query.filter,
-    searchQuery: input.query.searchQuery,
-    orderby: input.query.orderby,
-    campaignId: input.query.campaign_id,
-    take: maxExecutionExportRows,
+): Promise<Readable> {
+  const { db, clock } = deps;
+  const { personaId, query } = input;
+  const ids = await selectEveryExecutionId(db, personaId, {
+    filter: query.filter,
+    searchQuery: query.searchQuery,
+    orderby: query.orderby,
+    campaignId: query.campaign_id,
   });
-  const now = deps.clock.now();
-  const views = await loadExecutionViews(deps.db, input.personaId, ids, { now });
-  return writeCsv(
-    views.map((view) => toExecutionDocument(view, now)),
-    executionExportColumns,
+  const now = clock.now();
+  return streamCsvByIds(ids, executionExportColumns, async (chunk) =>
+    (await loadExecutionViews(db, personaId, chunk)).map((view) => toExecutionDocument(view, now)),
   );
 }

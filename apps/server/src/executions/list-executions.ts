@@ -1,5 +1,5 @@
 import type { ExecutionsPageQuery, ExecutionsPageResponse } from '@outpilot/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../campaigns/db-executor.ts';
 import { contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -22,6 +22,31 @@ export async function selectExecutionIds(
   personaId: string,
   selection: ExecutionSelection,
 ): Promise<{ ids: string[]; total: number }> {
+  const { compiled, where } = compileSelection(personaId, selection);
+  const [rows, [counted]] = await Promise.all([
+    selectedIds(db, where, compiled.orderBy).limit(compiled.take).offset(compiled.skip),
+    db
+      .select({ total: count() })
+      .from(executions)
+      .innerJoin(contacts, eq(contacts.id, executions.contactId))
+      .where(where),
+  ]);
+  return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
+}
+
+/** Every execution id a selection matches, in its order (no paging): an export's rows. */
+export async function selectEveryExecutionId(
+  db: Executor,
+  personaId: string,
+  selection: Omit<ExecutionSelection, 'take' | 'skip'>,
+): Promise<string[]> {
+  const { compiled, where } = compileSelection(personaId, selection);
+  const rows = await selectedIds(db, where, compiled.orderBy);
+  return rows.map((row) => row.id);
+}
+
+/** The selection's query (422 on a bad filter, order or paging) scoped to the persona. */
+function compileSelection(personaId: string, selection: ExecutionSelection) {
   const compiled = compileListQuery(
     {
       filter: selection.filter,
@@ -37,23 +62,16 @@ export async function selectExecutionIds(
     selection.campaignId ? eq(executions.campaignId, selection.campaignId) : undefined,
     compiled.where,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ id: executions.id })
-      .from(executions)
-      .innerJoin(contacts, eq(contacts.id, executions.contactId))
-      .where(where)
-      .orderBy(sql`${compiled.orderBy}`)
-      .limit(compiled.take)
-      .offset(compiled.skip),
-    db
-      .select({ total: count() })
-      .from(executions)
-      .innerJoin(contacts, eq(contacts.id, executions.contactId))
-      .where(where),
-  ]);
-  return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
+  return { compiled, where };
 }
+
+const selectedIds = (db: Executor, where: SQL | undefined, orderBy: SQL) =>
+  db
+    .select({ id: executions.id })
+    .from(executions)
+    .innerJoin(contacts, eq(contacts.id, executions.contactId))
+    .where(where)
+    .orderBy(sql`${orderBy}`);
 
 /** GET executions/page (campaign_id narrows to one campaign; default created asc). */
 export async function listExecutions(

@@ -10,7 +10,6 @@ import {
   errorBodySchema,
 } from '@outpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { deleteContacts } from '../contacts/delete-contacts.ts';
 import { exportContacts } from '../contacts/export-contacts.ts';
 import { getCsvExample } from '../contacts/get-csv-example.ts';
@@ -20,19 +19,11 @@ import { previewContactsDeletion } from '../contacts/preview-contacts-deletion.t
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../plugins/auth-guard.ts';
 import { closeStalledDownload } from './close-stalled-download.ts';
+import { attachment, csvFileSchema } from './csv-download.ts';
 
 const tags = ['contacts'];
 const security = [{ bearer: [] }];
 const refusals = { 403: errorBodySchema, 422: errorBodySchema };
-/** A file answer: not serialised, the body is the CSV text (UTF-8 with BOM). */
-const csvFile = z.unknown().describe('A CSV file (UTF-8 with BOM), downloaded as an attachment');
-
-/** 'attachment; filename="…"' with an RFC 5987 copy for non-ASCII names. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 /** The contacts calls of seed 002 §7.1, each scoped to the caller's workspace. */
 export const contactsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
@@ -62,7 +53,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         summary: 'The contacts of a query as a CSV file (streamed; paging ignored)',
         querystring: contactsPageQuerySchema,
         produces: ['text/csv'],
-        response: { 200: csvFile, ...refusals },
+        response: { 200: csvFileSchema, ...refusals },
       },
     },
     async (request, reply) => {
@@ -85,7 +76,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         security,
         summary: 'The contact file template (9 columns, 2 sample rows)',
         produces: ['text/csv'],
-        response: { 200: csvFile, 403: errorBodySchema },
+        response: { 200: csvFileSchema, 403: errorBodySchema },
       },
     },
     async (_request, reply) => {

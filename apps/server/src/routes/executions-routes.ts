@@ -16,7 +16,6 @@ import {
   executionsPageResponseSchema,
 } from '@outpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { exportRecentActivities } from '../activities-queue/export-recent-activities.ts';
 import { listActivitiesQueue } from '../activities-queue/list-activities-queue.ts';
 import type { AppDeps } from '../deps.ts';
@@ -26,6 +25,7 @@ import { exportExecutions } from '../executions/export-executions.ts';
 import { getExecutionStepMessage } from '../executions/get-execution-step-message.ts';
 import { listExecutions } from '../executions/list-executions.ts';
 import { authOf } from '../plugins/auth-guard.ts';
+import { csvFileSchema } from './csv-download.ts';
 
 const tags = ['executions'];
 const security = [{ bearer: [] }];
@@ -128,17 +128,17 @@ export const executionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       schema: {
         tags,
         security,
-        summary: 'Executions as CSV',
+        summary: 'Executions as a CSV file (streamed; every selected row)',
         querystring: executionsExportQuerySchema,
-        response: { 200: z.string(), ...errors },
+        response: { 200: csvFileSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const csv = await exportExecutions(deps, { personaId: personaOf(request), query: request.query });
+      const file = await exportExecutions(deps, { personaId: personaOf(request), query: request.query });
       return reply
         .type(csvMediaType)
         .header('content-disposition', 'attachment; filename="contacts.csv"')
-        .send(csv);
+        .send(file);
     },
   );
 
@@ -165,15 +165,15 @@ export const executionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         tags: ['activities-queue'],
         security,
         summary: 'The interaction log of the last 30 days as CSV (Pro)',
-        response: { 200: z.string(), ...errors },
+        response: { 200: csvFileSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const csv = await exportRecentActivities(deps, { personaId: personaOf(request) });
+      const file = await exportRecentActivities(deps, { personaId: personaOf(request) });
       return reply
         .type(csvMediaType)
         .header('content-disposition', 'attachment; filename="recent-activities.csv"')
-        .send(csv);
+        .send(file);
     },
   );
 };
