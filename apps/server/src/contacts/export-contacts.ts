@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { ContactsPageQuery } from '@outpilot/contracts';
-import { contactExportColumns, exportFileName, formatCsvHeader } from '@outpilot/domain';
-import { eq, sql } from 'drizzle-orm';
-import { contacts, personas } from '../db/schema.ts';
+import { contactExportColumns, formatCsvHeader } from '@outpilot/domain';
+import { sql } from 'drizzle-orm';
+import { contacts } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
 import { streamCsv } from '../list-query/stream-csv.ts';
@@ -11,28 +11,22 @@ import { contactListQuery, scopedToPersona } from './contact-list-query.ts';
 
 /**
  * GET contacts/export: every contact the query selects (paging ignored), in its order, as a
- * streamed CSV file (BOM, header, formula-guarded cells) named 'Outpilot_Export_<date>_<time>.csv'
- * in the workspace's timezone. The database computes the cells (contact-csv-cells.ts).
+ * streamed CSV file (BOM, header, formula-guarded cells). The database computes the cells
+ * (contact-csv-cells.ts).
  */
 export async function exportContacts(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db'>,
   input: { personaId: string; query: ContactsPageQuery },
-): Promise<{ fileName: string; stream: Readable }> {
+): Promise<Readable> {
   const { query } = input;
   const compiled = compileListQuery(
     { filter: query.$filter, orderby: query.$orderby, keywords: query.keywords ?? query.$searchQuery },
     contactListQuery,
   );
-  const [persona] = await deps.db
-    .select({ timezoneOffset: personas.timezoneOffset })
-    .from(personas)
-    .where(eq(personas.id, input.personaId))
-    .limit(1);
   const where = scopedToPersona(input.personaId, compiled.where);
-  const stream = streamCsv(
+  return streamCsv(
     deps.db,
     sql`select ${contactCsvCells} from ${contacts} where ${where} order by ${compiled.orderBy}`,
     formatCsvHeader(contactExportColumns),
   );
-  return { fileName: exportFileName(deps.clock.now(), persona?.timezoneOffset ?? 0), stream };
 }

@@ -55,6 +55,9 @@ describe.each(testBackends())('executions export on $name', ({ databaseUrl }) =>
     const response = await callApi(server.url, 'GET', `/executions/export?${query}`, token);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Outpilot_Export_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}\.csv"/,
+    );
     const rows = lines(await response.text());
     expect(rows[0]).toBe(
       '"Full name","Profile URL","Headline","Company","Location","Campaign","Status","Step","Conversation"',

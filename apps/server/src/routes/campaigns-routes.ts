@@ -18,7 +18,6 @@ import {
   updateStepsRequestSchema,
 } from '@outpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { archiveCampaign } from '../campaigns/archive-campaign.ts';
 import { cloneCampaign } from '../campaigns/clone-campaign.ts';
 import { completeCampaign } from '../campaigns/complete-campaign.ts';
@@ -39,6 +38,7 @@ import {
 import { updateCampaignSteps } from '../campaigns/update-campaign-steps.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../plugins/auth-guard.ts';
+import { csvFileSchema, exportAttachment } from './csv-download.ts';
 
 const tags = ['campaigns'];
 const security = [{ bearer: [] }];
@@ -88,14 +88,14 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         security,
         summary: 'The campaign list as CSV',
         querystring: campaignsExportQuerySchema,
-        response: { 200: z.string(), ...errors },
+        response: { 200: csvFileSchema, ...errors },
       },
     },
     async (request, reply) => {
       const csv = await exportCampaigns(deps, { personaId: personaOf(request), query: request.query });
       return reply
         .type(csvMediaType)
-        .header('content-disposition', 'attachment; filename="campaigns.csv"')
+        .header('content-disposition', await exportAttachment(deps, personaOf(request)))
         .send(csv);
     },
   );

@@ -19,7 +19,7 @@ import { previewContactsDeletion } from '../contacts/preview-contacts-deletion.t
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../plugins/auth-guard.ts';
 import { closeStalledDownload } from './close-stalled-download.ts';
-import { attachment, csvFileSchema } from './csv-download.ts';
+import { attachment, csvFileSchema, exportAttachment } from './csv-download.ts';
 
 const tags = ['contacts'];
 const security = [{ bearer: [] }];
@@ -57,13 +57,16 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
       },
     },
     async (request, reply) => {
-      const file = await exportContacts(deps, { personaId: authOf(request).personaId, query: request.query });
+      const { personaId } = authOf(request);
+      // Read before the stream starts: on PGlite the stream holds the only connection.
+      const disposition = await exportAttachment(deps, personaId);
+      const file = await exportContacts(deps, { personaId, query: request.query });
       closeStalledDownload(reply, deps.config.downloadIdleTimeoutMs);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachment(file.fileName))
+        .header('content-disposition', disposition)
         .header('cache-control', 'no-store')
-        .send(file.stream);
+        .send(file);
     },
   );
 
