@@ -125,15 +125,20 @@ export async function loadExecutionViews(
 ): Promise<ExecutionView[]> {
   if (executionIds.length === 0) return [];
   const rows = await db
-    .select({
-      execution: executions,
-      contact: contacts,
-      campaign: { id: campaigns.id, name: campaigns.name, state: campaigns.state, steps: campaigns.steps },
-    })
+    .select({ execution: executions, contact: contacts })
     .from(executions)
     .innerJoin(contacts, eq(contacts.id, executions.contactId))
-    .innerJoin(campaigns, eq(campaigns.id, executions.campaignId))
     .where(and(eq(executions.personaId, personaId), inArray(executions.id, [...executionIds])));
+  // Each campaign once, not once per execution: its steps can be tens of kilobytes.
+  const campaignIds = [...new Set(rows.map((row) => row.execution.campaignId))];
+  const campaignRows =
+    campaignIds.length === 0
+      ? []
+      : await db
+          .select({ id: campaigns.id, name: campaigns.name, state: campaigns.state, steps: campaigns.steps })
+          .from(campaigns)
+          .where(inArray(campaigns.id, campaignIds));
+  const campaignOf = new Map(campaignRows.map((campaign) => [campaign.id, campaign]));
   const pending = rowsOf<{
     id: string;
     execution_id: string;
@@ -157,11 +162,13 @@ export async function loadExecutionViews(
   const byId = new Map(rows.map((row) => [row.execution.id, row]));
   return executionIds.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
+    const campaign = row && campaignOf.get(row.execution.campaignId);
+    if (!row || !campaign) return [];
     const activity = activityOf.get(id);
     return [
       {
         ...row,
+        campaign,
         activity: activity
           ? {
               id: activity.id,
