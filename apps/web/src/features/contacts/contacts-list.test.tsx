@@ -147,7 +147,7 @@ describe('ContactsList', () => {
     fireEvent.change(search, { target: { value: 'nobody' } });
     fireEvent.blur(search);
     const grid = screen.getByTestId('contacts-grid');
-    expect(await within(grid).findByText('No contacts found')).toBeInTheDocument();
+    await waitFor(() => expect(within(grid).getByText('No contacts found')).toBeInTheDocument());
     expect(screen.getByTestId('contacts-total')).toHaveTextContent('0 contacts');
   });
 
