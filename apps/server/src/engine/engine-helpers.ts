@@ -5,7 +5,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { finishCampaign } from '../campaigns/complete-campaign.ts';
 import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
 import { executeNamed } from '../db/execute-named.ts';
-import { type ActivityAction, campaigns, executions } from '../db/schema.ts';
+import { type ActivityAction, campaigns } from '../db/schema.ts';
 import {
   campaignsLeftOpenNone,
   type ExecutionMoveRow,
@@ -39,9 +39,7 @@ export function logActionOf(operation: OperationType): ActivityAction {
 /**
  * Applies an event to an execution (locked by the caller) only when it is still where the
  * activity left it (a user may have completed the contact, a reply may have ended the sequence
- * meanwhile): the network action is recorded either way, the execution moves only if the event
- * still applies. `alongside`: the caller's own data-modifying WITH steps, written in the same
- * statement as the move (one round trip). An execution that ends may complete its campaign.
+ * meanwhile): answers whether it moved. An execution that ends may complete its campaign.
  */
 export async function advanceIfAt(
   tx: Executor,
@@ -49,22 +47,11 @@ export async function advanceIfAt(
   expected: { state: 'InQueue' | 'InProgress'; stepNumber: number },
   event: ExecutionEvent,
   now: Date,
-  alongside?: SQL,
 ): Promise<boolean> {
   const move = moveIfAt(locked, expected, event, now);
-  const steps = [alongside, move ? executionMovesSql([move]) : undefined].filter(
-    (part): part is SQL => part !== undefined,
-  );
-  if (steps.length === 0) return false;
-  // Only an execution that ended can be the campaign's last open one: read in the same statement.
-  const answer = move
-    ? campaignsLeftOpenNone([move])
-    : sql`select null::uuid as campaign_id, null::uuid as persona_id where false`;
-  const done = rowsOf<CampaignOpenNone>(
-    await executeNamed(tx, sql`with ${sql.join(steps, sql`, `)} ${answer}`),
-  );
-  await completeCampaignsOpenNone(tx, done, now);
-  return move !== null;
+  if (!move) return false;
+  await writeExecutionMoves(tx, [move], now);
+  return true;
 }
 
 /**
@@ -82,36 +69,28 @@ export function moveIfAt(
   return applies ? planExecutionMove(locked, event, now).row : null;
 }
 
-/** Whether the campaign has an open execution: a probe of executions_campaign_id_state_idx. */
-function openExecutionExists(campaignId: string): SQL {
-  return sql`exists (select 1 from ${executions} o where o.campaign_id = ${campaignId}::uuid
-    and o.state in ('NotStarted', 'InQueue', 'InProgress'))`;
-}
-
-/** The engine completes (reason System) a Running campaign whose executions have all ended. */
-export async function completeCampaignIfDone(
+/**
+ * The engine's one way to write execution moves: in one statement (with `alongside`, the caller's
+ * own data-modifying WITH steps, in the same round trip), which also reads whether a move ended
+ * its campaign's last open execution (campaignsLeftOpenNone); such a Running campaign is then
+ * completed (reason System).
+ */
+export async function writeExecutionMoves(
   tx: Executor,
-  execution: { campaignId: string; personaId: string },
+  moves: readonly ExecutionMoveRow[],
   now: Date,
-): Promise<boolean> {
-  const [row] = rowsOf<{ open: boolean }>(
-    await tx.execute(sql`select ${openExecutionExists(execution.campaignId)} as open`),
+  alongside?: SQL,
+): Promise<void> {
+  const steps = alongside ? sql`${alongside}, ${executionMovesSql(moves)}` : executionMovesSql(moves);
+  const done = rowsOf<{ campaign_id: string; persona_id: string }>(
+    await executeNamed(tx, sql`with ${steps} ${campaignsLeftOpenNone(moves)}`),
   );
-  if (row?.open) return false;
-  return completeCampaignIfOpenNone(tx, execution, now);
-}
-
-/** A row of campaignsLeftOpenNone: a campaign whose last open execution a statement ended. */
-export type CampaignOpenNone = { campaign_id: string; persona_id: string };
-
-/** completeCampaignIfOpenNone for each campaign of campaignsLeftOpenNone's answer. */
-export async function completeCampaignsOpenNone(tx: Executor, rows: readonly CampaignOpenNone[], now: Date) {
-  for (const row of rows) {
+  for (const row of done) {
     await completeCampaignIfOpenNone(tx, { campaignId: row.campaign_id, personaId: row.persona_id }, now);
   }
 }
 
-/** completeCampaignIfDone once the caller knows that no execution of the campaign is open. */
+/** Completes (reason System) a Running campaign once the caller knows that none of its executions is open. */
 async function completeCampaignIfOpenNone(
   tx: Executor,
   execution: { campaignId: string; personaId: string },

@@ -1,16 +1,11 @@
 import type { ActivityError, ActivityOutcome } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
-import { executeNamed } from '../db/execute-named.ts';
+import type { Executor } from '../campaigns/db-executor.ts';
 import { pgArray } from '../db/pg-array.ts';
 import { type ActivityAction, activities, activityLog, activityReports, contacts } from '../db/schema.ts';
-import {
-  campaignsLeftOpenNone,
-  type ExecutionMoveRow,
-  executionMovesSql,
-} from '../executions/advance-execution.ts';
+import type { ExecutionMoveRow } from '../executions/advance-execution.ts';
 import type { UpsertRecord } from '../imports/upsert-statement.ts';
-import { type CampaignOpenNone, completeCampaignsOpenNone } from './engine-helpers.ts';
+import { writeExecutionMoves } from './engine-helpers.ts';
 import { type ClaimToRelease, releaseClaims } from './release-claim.ts';
 
 /**
@@ -94,13 +89,7 @@ export class ReportBatch {
     const releases = this.releases.splice(0);
     if (writes.length > 0) {
       const moves = writes.flatMap((write) => (write.move ? [write.move] : []));
-      const done = rowsOf<CampaignOpenNone>(
-        await executeNamed(
-          this.tx,
-          sql`with ${reportWritesSql(writes, this.now)}, ${executionMovesSql(moves)} ${campaignsLeftOpenNone(moves)}`,
-        ),
-      );
-      await completeCampaignsOpenNone(this.tx, done, this.now);
+      await writeExecutionMoves(this.tx, moves, this.now, reportWritesSql(writes, this.now));
     }
     await releaseClaims(this.tx, releases, this.now);
   }

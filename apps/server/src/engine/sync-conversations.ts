@@ -3,8 +3,8 @@ import { and, eq, inArray, min } from 'drizzle-orm';
 import { activityLog, executions, personaSyncState } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
-import { lockExecution, moveExecution } from '../executions/advance-execution.ts';
-import { completeCampaignIfDone } from './engine-helpers.ts';
+import { lockExecution, planExecutionMove } from '../executions/advance-execution.ts';
+import { writeExecutionMoves } from './engine-helpers.ts';
 import { isMember, matchContacts } from './match-contacts.ts';
 
 /**
@@ -78,7 +78,9 @@ export async function syncConversations(
         if (!locked) return false;
         const { execution } = locked;
         if (execution.state !== 'InQueue' && execution.state !== 'InProgress') return false;
-        await moveExecution(tx, locked, { type: 'replied', at: repliedAt }, now);
+        const { row: move } = planExecutionMove(locked, { type: 'replied', at: repliedAt }, now);
+        // The reply ends the execution: the campaign completes if it was the last one open.
+        await writeExecutionMoves(tx, [move], now);
         if (reply.conversation_url) {
           await tx
             .update(executions)
@@ -92,7 +94,6 @@ export async function syncConversations(
           action: 'reply_received',
           occurredAt: repliedAt,
         });
-        await completeCampaignIfDone(tx, execution, now);
         return true;
       });
       if (moved) updated += 1;
