@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { Transaction } from '../campaigns/db-executor.ts';
 import { activities } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { releaseClaims } from './release-claim.ts';
@@ -27,20 +28,7 @@ export async function expireLeases(
         .limit(batchSize)
         .for('update', { skipLocked: true });
       if (rows.length === 0) return 0;
-      await tx
-        .update(activities)
-        .set({ state: 'queued', leaseOwner: null, leaseExpiresAt: null })
-        .where(
-          inArray(
-            activities.id,
-            rows.map((row) => row.id),
-          ),
-        );
-      await releaseClaims(
-        tx,
-        rows.map((row) => ({ activityId: row.id, attempt: row.attempt })),
-        now,
-      );
+      await requeueClaimed(tx, rows, now);
       return rows.length;
     });
     total += expired;
@@ -65,20 +53,29 @@ export async function releaseRunnerClaims(
       .where(and(eq(activities.state, 'claimed'), eq(activities.leaseOwner, runnerId)))
       .for('update', { skipLocked: true });
     if (rows.length === 0) return 0;
-    await tx
-      .update(activities)
-      .set({ state: 'queued', leaseOwner: null, leaseExpiresAt: null })
-      .where(
-        inArray(
-          activities.id,
-          rows.map((row) => row.id),
-        ),
-      );
-    await releaseClaims(
-      tx,
-      rows.map((row) => ({ activityId: row.id, attempt: row.attempt })),
-      now,
-    );
+    await requeueClaimed(tx, rows, now);
     return rows.length;
   });
+}
+
+/** Claimed activities (locked by the caller) back to the queue, their limit units given back. */
+async function requeueClaimed(
+  tx: Transaction,
+  rows: readonly { id: string; attempt: number }[],
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(activities)
+    .set({ state: 'queued', leaseOwner: null, leaseExpiresAt: null })
+    .where(
+      inArray(
+        activities.id,
+        rows.map((row) => row.id),
+      ),
+    );
+  await releaseClaims(
+    tx,
+    rows.map((row) => ({ activityId: row.id, attempt: row.attempt })),
+    now,
+  );
 }
