@@ -38,7 +38,8 @@ import {
 import { updateCampaignSteps } from '../campaigns/update-campaign-steps.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../plugins/auth-guard.ts';
-import { csvFileSchema, exportAttachment } from './csv-download.ts';
+import { exportFileNameOf } from '../workspace/export-file-name-of.ts';
+import { attachment, csvFileSchema } from './csv-download.ts';
 
 const tags = ['campaigns'];
 const security = [{ bearer: [] }];
@@ -95,7 +96,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       const csv = await exportCampaigns(deps, { personaId: personaOf(request), query: request.query });
       return reply
         .type(csvMediaType)
-        .header('content-disposition', await exportAttachment(deps, personaOf(request)))
+        .header('content-disposition', attachment(await exportFileNameOf(deps, personaOf(request))))
         .send(csv);
     },
   );

@@ -18,8 +18,9 @@ import { listContactsPage } from '../contacts/list-contacts-page.ts';
 import { previewContactsDeletion } from '../contacts/preview-contacts-deletion.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../plugins/auth-guard.ts';
+import { exportFileNameOf } from '../workspace/export-file-name-of.ts';
 import { closeStalledDownload } from './close-stalled-download.ts';
-import { attachment, csvFileSchema, exportAttachment } from './csv-download.ts';
+import { attachment, csvFileSchema } from './csv-download.ts';
 
 const tags = ['contacts'];
 const security = [{ bearer: [] }];
@@ -59,7 +60,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
     async (request, reply) => {
       const { personaId } = authOf(request);
       // Read before the stream starts: on PGlite the stream holds the only connection.
-      const disposition = await exportAttachment(deps, personaId);
+      const disposition = attachment(await exportFileNameOf(deps, personaId));
       const file = await exportContacts(deps, { personaId, query: request.query });
       closeStalledDownload(reply, deps.config.downloadIdleTimeoutMs);
       return reply

@@ -25,7 +25,8 @@ import { exportExecutions } from '../executions/export-executions.ts';
 import { getExecutionStepMessage } from '../executions/get-execution-step-message.ts';
 import { listExecutions } from '../executions/list-executions.ts';
 import { authOf } from '../plugins/auth-guard.ts';
-import { csvFileSchema, exportAttachment } from './csv-download.ts';
+import { exportFileNameOf } from '../workspace/export-file-name-of.ts';
+import { attachment, csvFileSchema } from './csv-download.ts';
 
 const tags = ['executions'];
 const security = [{ bearer: [] }];
@@ -137,7 +138,7 @@ export const executionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       const file = await exportExecutions(deps, { personaId: personaOf(request), query: request.query });
       return reply
         .type(csvMediaType)
-        .header('content-disposition', await exportAttachment(deps, personaOf(request)))
+        .header('content-disposition', attachment(await exportFileNameOf(deps, personaOf(request))))
         .send(file);
     },
   );
@@ -172,7 +173,7 @@ export const executionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       const file = await exportRecentActivities(deps, { personaId: personaOf(request) });
       return reply
         .type(csvMediaType)
-        .header('content-disposition', await exportAttachment(deps, personaOf(request)))
+        .header('content-disposition', attachment(await exportFileNameOf(deps, personaOf(request))))
         .send(file);
     },
   );
