@@ -1,10 +1,17 @@
-import { apiBasePath, automationBasePath, sandboxBasePath, testSupportBasePath } from '@outpilot/contracts';
+import {
+  apiBasePath,
+  automationBasePath,
+  sandboxBasePath,
+  sandboxHubspotBasePath,
+  testSupportBasePath,
+} from '@outpilot/contracts';
 import { type Clock, createVirtualClock, systemClock, type VirtualClock } from '@outpilot/domain';
 import { sandboxPlugin } from '@outpilot/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createOidcClient } from './auth/oidc-client.ts';
 import type { Config } from './config.ts';
+import { createHubspotClient } from './crm/hubspot-client.ts';
 import { createDatabase, type Database, type DatabaseHandle } from './db/create-database.ts';
 import type { AppDeps } from './deps.ts';
 import { createDevProvider } from './dev-idp/create-dev-provider.ts';
@@ -19,12 +26,14 @@ import { authRoutes } from './routes/auth-routes.ts';
 import { automationRoutes } from './routes/automation-routes.ts';
 import { campaignsRoutes } from './routes/campaigns-routes.ts';
 import { contactsRoutes } from './routes/contacts-routes.ts';
+import { crmRoutes } from './routes/crm-routes.ts';
 import { executionsRoutes } from './routes/executions-routes.ts';
 import { importsRoutes } from './routes/imports-routes.ts';
 import { networkAccountRoutes } from './routes/network-account-routes.ts';
 import { publicRoutes } from './routes/public-routes.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { workspaceRoutes } from './routes/workspace-routes.ts';
+import { registerSandboxHubspot } from './sandbox-hubspot/sandbox-hubspot-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +123,7 @@ export async function buildServer(
       db: database.db,
       clock,
       oidc: createOidcClient(config.oidc, redirectUri),
+      hubspot: createHubspotClient(config.hubspot, clock),
     };
 
     registerErrorHandler(app);
@@ -132,6 +142,7 @@ export async function buildServer(
         await api.register(executionsRoutes, { deps });
         await api.register(contactsRoutes, { deps });
         await api.register(importsRoutes, { deps });
+        await api.register(crmRoutes, { deps });
       },
       { prefix: apiBasePath },
     );
@@ -151,6 +162,14 @@ export async function buildServer(
         db: database.db,
       });
       await registerDevIdp(app, { provider, db: database.db, clock, homeUrl: config.publicUrl });
+    }
+
+    if (config.hubspot.mode === 'embedded') {
+      await registerSandboxHubspot(app, {
+        prefix: sandboxHubspotBasePath,
+        accessToken: config.hubspot.accessToken,
+        clock,
+      });
     }
 
     if (config.network === 'sandbox') {

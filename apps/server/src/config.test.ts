@@ -41,6 +41,12 @@ describe('loadConfig', () => {
       clientId: 'outpilot-web',
     });
     expect(config.webDistDir.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+    expect(config.hubspot).toMatchObject({
+      mode: 'embedded',
+      apiUrl: 'http://localhost:3000/sandbox-hubspot',
+    });
+    expect(config.hubspot.accessToken).toMatch(/^pat-sandbox-/);
+    expect(config.crmBetaList).toBe('any');
   });
 
   it('generates the auth secret once and keeps it in DATA_DIR', async () => {
@@ -62,6 +68,7 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://x',
         OIDC_ISSUER: 'https://accounts.google.com',
         SANDBOX_FAULT_RATE: '1.5',
+        HUBSPOT_API_URL: 'https://api.hubapi.com',
       });
     expect(load).toThrow(ConfigError);
     try {
@@ -75,6 +82,7 @@ describe('loadConfig', () => {
         'DATABASE_URL',
         'OIDC_CLIENT_ID',
         'SANDBOX_FAULT_RATE',
+        'HUBSPOT_ACCESS_TOKEN',
       ]) {
         expect(message).toContain(name);
       }
@@ -93,7 +101,16 @@ describe('loadConfig', () => {
       VIRTUAL_CLOCK_START: '2025-01-06T08:00:00.000Z',
       ENABLE_TEST_ENDPOINTS: 'true',
       PUBLIC_URL: 'https://outpilot.example/',
+      HUBSPOT_API_URL: 'https://api.hubapi.com/',
+      HUBSPOT_ACCESS_TOKEN: 'pat-na1-secret',
+      CRM_BETA_LIST: ' team-1 ,persona-2,, ',
     });
+    expect(config.hubspot).toEqual({
+      mode: 'external',
+      apiUrl: 'https://api.hubapi.com',
+      accessToken: 'pat-na1-secret',
+    });
+    expect(config.crmBetaList).toEqual(['team-1', 'persona-2']);
     expect(config.databaseUrl).toBe('postgres://root@/outpilot?host=/var/run/postgresql');
     expect(config.oidc).toEqual({
       mode: 'external',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sandboxHubspotBasePath } from '@outpilot/contracts';
 import { z } from 'zod';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +35,19 @@ const envSchema = z.object({
   OIDC_ISSUER: optionalText.pipe(z.url().optional()),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
+  HUBSPOT_API_URL: optionalText.pipe(z.url().optional()),
+  HUBSPOT_ACCESS_TOKEN: optionalText,
+  CRM_BETA_LIST: z
+    .string()
+    .default('any')
+    .transform((value) =>
+      value.trim() === 'any'
+        ? ('any' as const)
+        : value
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+    ),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -58,6 +72,13 @@ export type OidcSettings = {
   clientSecret: string;
 };
 
+/** embedded = the sandbox HubSpot portal mounted at /sandbox-hubspot; external = HUBSPOT_API_URL. */
+export type HubspotSettings = {
+  mode: 'embedded' | 'external';
+  apiUrl: string;
+  accessToken: string;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -70,6 +91,9 @@ export type Config = {
   /** Share (0–1) of the sandbox's calls answered with a transient 429 or 502 (network-api.md §4). */
   sandboxFaultRate: number;
   oidc: OidcSettings;
+  hubspot: HubspotSettings;
+  /** Team and persona ids that may use a campaign's CRM settings, or 'any' (seed 001 §2). */
+  crmBetaList: 'any' | string[];
   authSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
@@ -99,6 +123,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.OIDC_ISSUER?.trim() && (!env.OIDC_CLIENT_ID?.trim() || !env.OIDC_CLIENT_SECRET?.trim())) {
     problems.push('  OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: both are required when OIDC_ISSUER is set');
   }
+  if (env.HUBSPOT_API_URL?.trim() && !env.HUBSPOT_ACCESS_TOKEN?.trim()) {
+    problems.push('  HUBSPOT_ACCESS_TOKEN: required when HUBSPOT_API_URL is set');
+  }
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid environment variables:\n${problems.join('\n')}`);
   }
@@ -119,6 +146,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         clientId: devIdpClientId,
         clientSecret: `dev-${authSecret.slice(0, 24)}`,
       };
+  const hubspot: HubspotSettings = e.HUBSPOT_API_URL
+    ? {
+        mode: 'external',
+        apiUrl: e.HUBSPOT_API_URL.replace(/\/+$/, ''),
+        accessToken: e.HUBSPOT_ACCESS_TOKEN ?? '',
+      }
+    : {
+        mode: 'embedded',
+        apiUrl: `${publicUrl}${sandboxHubspotBasePath}`,
+        accessToken: `pat-sandbox-${authSecret.slice(24, 48)}`,
+      };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -130,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxSize: e.SANDBOX_SIZE,
     sandboxFaultRate: e.SANDBOX_FAULT_RATE,
     oidc,
+    hubspot,
+    crmBetaList: e.CRM_BETA_LIST,
     authSecret,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

@@ -17,5 +17,10 @@ export const clientConfigSchema = z.object({
   helpCenterUrl: z.string(),
   termsUrl: z.string(),
   privacyUrl: z.string(),
+  /**
+   * Who sees the CRM settings of a campaign (seed 001 §2): 'any', or the team and persona ids on
+   * the beta list (the server refuses everyone else's CRM calls too).
+   */
+  crmBetaList: z.union([z.literal('any'), z.array(z.string())]),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

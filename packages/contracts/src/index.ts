@@ -5,6 +5,7 @@ export * from './campaigns.ts';
 export * from './client-config.ts';
 export * from './constants.ts';
 export * from './contacts.ts';
+export * from './crm.ts';
 export * from './errors.ts';
 export * from './executions.ts';
 export * from './health.ts';

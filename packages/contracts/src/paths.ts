@@ -3,6 +3,8 @@ export const apiBasePath = '/api/v1';
 export const automationBasePath = '/automation/v1';
 export const sandboxBasePath = '/sandbox';
 export const oidcBasePath = '/oidc';
+/** The sandbox HubSpot portal the server mounts when no HUBSPOT_API_URL is set. */
+export const sandboxHubspotBasePath = '/sandbox-hubspot';
 export const testSupportBasePath = '/api/test';
 
 export const apiPaths = {

@@ -1,15 +1,16 @@
 import { type Campaign, campaignNameMaxLength } from '@outpilot/contracts';
 import { campaignEvent, cloneName, foldSteps } from '@outpilot/domain';
-import { count, eq } from 'drizzle-orm';
-import { campaignAudience, campaigns } from '../db/schema.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import { campaignAudience, campaignHubspotSettings, campaigns } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import { findCampaign } from './find-campaign.ts';
 import { toCampaignDocument } from './to-campaign-documents.ts';
 
 /**
- * PUT campaigns/{id}/clone: a new draft (Compose, not archived) with the same steps and launch
- * delay and the name with ' (copy)'; the contacts are not copied (the editor flow adds them).
+ * PUT campaigns/{id}/clone: a new draft (Compose, not archived) with the same steps, launch
+ * delay and CRM settings and the name with ' (copy)'; the contacts are not copied (the editor flow
+ * adds them).
  */
 export async function cloneCampaign(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -42,6 +43,10 @@ export async function cloneCampaign(
       })
       .returning();
     if (!row) throw new Error('cloneCampaign: insert returned no row');
+    await tx.execute(sql`
+      insert into ${campaignHubspotSettings} (campaign_id, static_fields, updated_at)
+      select ${row.id}::uuid, static_fields, ${deps.clock.now().toISOString()}::timestamptz
+      from ${campaignHubspotSettings} where campaign_id = ${source.id}::uuid`);
     return toCampaignDocument(tx, row);
   });
 }

@@ -6,7 +6,7 @@ export const extensionStoreUrl = 'https://chromewebstore.google.com/detail/outpi
 export const supportEmail = 'support@outpilot.example';
 
 /** The public configuration the web app reads first. */
-export function getClientConfig(config: Pick<Config, 'publicUrl' | 'network'>): ClientConfig {
+export function getClientConfig(config: Pick<Config, 'publicUrl' | 'network' | 'crmBetaList'>): ClientConfig {
   const sandbox = config.network === 'sandbox';
   return {
     version: serverVersion,
@@ -20,5 +20,6 @@ export function getClientConfig(config: Pick<Config, 'publicUrl' | 'network'>): 
     helpCenterUrl: `${config.publicUrl}/help`,
     termsUrl: `${config.publicUrl}/terms`,
     privacyUrl: `${config.publicUrl}/privacy`,
+    crmBetaList: config.crmBetaList,
   };
 }

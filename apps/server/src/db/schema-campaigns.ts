@@ -6,6 +6,7 @@ import type {
   ExecutionState,
   OperationType,
   PauseReason,
+  StaticField,
   StoredStep,
 } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
@@ -86,6 +87,18 @@ export const campaigns = pgTable(
     check('campaigns_launch_in_minutes_check', sql`${t.launchInMinutes} >= 0`),
   ],
 );
+
+/**
+ * A campaign's CRM settings (seed 001 "CRM settings"): the HubSpot contact property values its
+ * contacts carry when synced, one entry per property, in the order hubspotPropertyNames lists.
+ */
+export const campaignHubspotSettings = pgTable('campaign_hubspot_settings', {
+  campaignId: uuid('campaign_id')
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  staticFields: jsonb('static_fields').$type<StaticField[]>().notNull(),
+  updatedAt: instant('updated_at').notNull(),
+});
 
 /**
  * The contacts a campaign targets. A Compose campaign's contacts are these rows; launching makes

@@ -12,6 +12,7 @@ export const testConfig: ClientConfig = {
   helpCenterUrl: 'https://help.outpilot.test',
   termsUrl: 'https://outpilot.test/terms',
   privacyUrl: 'https://outpilot.test/privacy',
+  crmBetaList: 'any',
 };
 
 /** A fully onboarded profile; override fields to reach the other gate cases. */

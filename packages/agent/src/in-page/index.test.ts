@@ -19,6 +19,7 @@ const config: ClientConfig = {
   helpCenterUrl: 'https://example.test/help',
   termsUrl: 'https://example.test/terms',
   privacyUrl: 'https://example.test/privacy',
+  crmBetaList: 'any',
 };
 
 type Listener = (event: MessageEvent) => void;

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '@outpilot/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sandboxContactProperties } from './sandbox-contact-properties.ts';
+
+/**
+ * HubSpot's rate limit for a private app on the Free and Starter tiers: 100 calls per rolling
+ * 10 seconds per app token. A call beyond it is answered 429 like HubSpot does.
+ */
+export const sandboxHubspotRateLimit = { max: 100, intervalMs: 10_000 } as const;
+
+type HubspotErrorBody = {
+  status: 'error';
+  message: string;
+  correlationId: string;
+  category?: string;
+  errorType?: string;
+  policyName?: string;
+};
+
+/**
+ * A sandbox HubSpot portal behind the same HTTP calls as api.hubapi.com, for the calls Outpilot
+ * makes (reading a contact property with its options): a private app's bearer token, the
+ * portal's custom properties, and HubSpot's error bodies for a wrong token (401), an unknown
+ * property (404) and its rolling rate limit (429 with the X-HubSpot-RateLimit headers).
+ */
+export async function registerSandboxHubspot(
+  app: FastifyInstance,
+  options: { prefix: string; accessToken: string; clock: Clock },
+): Promise<void> {
+  const callTimes: number[] = [];
+
+  const fail = (
+    reply: FastifyReply,
+    status: number,
+    body: Omit<HubspotErrorBody, 'status' | 'correlationId'>,
+  ) =>
+    reply
+      .status(status)
+      .send({ status: 'error', correlationId: randomUUID(), ...body } satisfies HubspotErrorBody);
+
+  await app.register(
+    async (portal) => {
+      portal.addHook('onRequest', async (request, reply) => {
+        if (request.headers.authorization !== `Bearer ${options.accessToken}`) {
+          return fail(reply, 401, {
+            message:
+              'Authentication credentials not found. This API supports OAuth 2.0 authentication and you can find more details at https://developers.hubspot.com/docs/methods/auth/oauth-overview',
+            category: 'INVALID_AUTHENTICATION',
+          });
+        }
+        const now = options.clock.now().getTime();
+        while (callTimes.length > 0 && (callTimes[0] ?? now) <= now - sandboxHubspotRateLimit.intervalMs) {
+          callTimes.shift();
+        }
+        reply.header('X-HubSpot-RateLimit-Interval-Milliseconds', sandboxHubspotRateLimit.intervalMs);
+        reply.header('X-HubSpot-RateLimit-Max', sandboxHubspotRateLimit.max);
+        if (callTimes.length >= sandboxHubspotRateLimit.max) {
+          reply.header('X-HubSpot-RateLimit-Remaining', 0);
+          return fail(reply, 429, {
+            message: 'You have reached your ten_secondly_rolling limit.',
+            errorType: 'RATE_LIMIT',
+            policyName: 'TEN_SECONDLY_ROLLING',
+          });
+        }
+        callTimes.push(now);
+        reply.header('X-HubSpot-RateLimit-Remaining', sandboxHubspotRateLimit.max - callTimes.length);
+      });
+
+      portal.get<{ Params: { objectType: string; propertyName: string } }>(
+        '/crm/v3/properties/:objectType/:propertyName',
+        async (request, reply) => {
+          const { objectType, propertyName } = request.params;
+          const property =
+            objectType === 'contacts' || objectType === '0-1'
+              ? sandboxContactProperties.find((candidate) => candidate.name === propertyName)
+              : undefined;
+          if (!property) {
+            return fail(reply, 404, {
+              message: `Unable to find property ${propertyName} for object type ${objectType}`,
+              category: 'OBJECT_NOT_FOUND',
+            });
+          }
+          return property;
+        },
+      );
+
+      portal.setNotFoundHandler((request, reply) =>
+        fail(reply, 404, {
+          message: `No route for ${request.method} ${request.url}`,
+          category: 'OBJECT_NOT_FOUND',
+        }),
+      );
+    },
+    { prefix: options.prefix },
+  );
+}
