@@ -19,7 +19,13 @@ async function signInAt(page: Page, path: string, account: E2eAccount) {
   await new ShellPage(page).expectLoaded();
 }
 
-type Facets = { locations: { id: string; name: string }[]; companies: { id: string; name: string }[] };
+type Facet = { id: string; name: string };
+type Facets = {
+  locations: Facet[];
+  companies: Facet[];
+  groups: (Facet & { url: string })[];
+  events: (Facet & { url: string })[];
+};
 type SearchAnswer = { total: number; reachable: number; elements: { publicIdentifier: string | null }[] };
 
 const list = (...items: string[]) => encodeURIComponent(JSON.stringify(items));
@@ -132,25 +138,33 @@ test('imports contact files of several real-world shapes', async ({ page, reques
   await expect(contacts.recentImports().getByRole('link')).toHaveCount(3);
 });
 
+/** How many members a search link reaches for the browser's sandbox member; null when it finds nobody. */
+async function reachableBy(page: Page, url: string): Promise<number | null> {
+  const answer = await page.request.get('/sandbox/api/search/people', { params: { url, count: 1 } });
+  return answer.ok() ? ((await answer.json()) as SearchAnswer).reachable : null;
+}
+
+/** How many of those are visible: the import uploads them and skips the "LinkedIn Member" rows. */
+async function visibleIn(page: Page, url: string, reachable: number): Promise<number> {
+  let visible = 0;
+  for (let start = 0; start < reachable; start += 50) {
+    const answer = await page.request.get('/sandbox/api/search/people', {
+      params: { url, start, count: 50 },
+    });
+    const found = (await answer.json()) as SearchAnswer;
+    visible += found.elements.filter((hit) => hit.publicIdentifier !== null).length;
+  }
+  return visible;
+}
+
 /** A country search the sandbox user reaches 200-400 members of: 8-16 pages, several seconds of import. */
 async function findCountrySearch(page: Page) {
   const facets = (await (await page.request.get('/sandbox/api/search/facets')).json()) as Facets;
   for (const location of facets.locations) {
     const url = peopleSearch(`geoUrn=${list(location.id)}`);
-    const first = await page.request.get('/sandbox/api/search/people', { params: { url, count: 1 } });
-    if (!first.ok()) continue;
-    const { reachable } = (await first.json()) as SearchAnswer;
-    if (reachable < 200 || reachable > 400) continue;
-    // What the import must end with, as this user sees the search: visible members and "LinkedIn Member" rows.
-    let visible = 0;
-    for (let start = 0; start < reachable; start += 50) {
-      const answer = await page.request.get('/sandbox/api/search/people', {
-        params: { url, start, count: 50 },
-      });
-      const found = (await answer.json()) as SearchAnswer;
-      visible += found.elements.filter((hit) => hit.publicIdentifier !== null).length;
-    }
-    return { url, reachable, visible };
+    const reachable = await reachableBy(page, url);
+    if (reachable === null || reachable < 200 || reachable > 400) continue;
+    return { url, reachable, visible: await visibleIn(page, url, reachable) };
   }
   throw new Error('No country search of 200-400 members in the sandbox facets');
 }
@@ -204,4 +218,102 @@ test('a URL import interrupted by a page reload resumes where it stopped and com
   await contacts.expectTotal(`${search.visible} contacts`);
   // One list: the resumed run went on in the list it had opened.
   await expect(contacts.recentImports().getByRole('link')).toHaveCount(1);
+});
+
+type LinkSearch = { url: string; reachable: number; visible: number };
+
+/** The smallest group or event of the sandbox with at least two members this user reaches. */
+async function findSmallestCommunity(page: Page, communities: { url: string }[]): Promise<LinkSearch> {
+  let smallest: { url: string; reachable: number } | undefined;
+  for (const { url } of communities) {
+    const reachable = await reachableBy(page, url);
+    if (reachable !== null && reachable >= 2 && (!smallest || reachable < smallest.reachable))
+      smallest = { url, reachable };
+  }
+  if (!smallest) throw new Error('No community with members in the sandbox facets');
+  return { ...smallest, visible: await visibleIn(page, smallest.url, smallest.reachable) };
+}
+
+/** A Sales Navigator search (one company in one city, as LinkedIn writes its query) with a handful of leads. */
+async function findSmallSalesNavigatorSearch(page: Page): Promise<LinkSearch> {
+  const facets = (await (await page.request.get('/sandbox/api/search/facets')).json()) as Facets;
+  for (const company of facets.companies) {
+    for (const location of facets.locations.slice(-12)) {
+      const filters = `List((type:CURRENT_COMPANY,values:List((id:${company.id}))),(type:REGION,values:List((id:${location.id}))))`;
+      const url = `https://www.linkedin.com/sales/search/people?query=${encodeURIComponent(`(filters:${filters})`)}`;
+      const reachable = await reachableBy(page, url);
+      if (reachable !== null && reachable >= 2 && reachable <= 40)
+        return { url, reachable, visible: await visibleIn(page, url, reachable) };
+    }
+  }
+  throw new Error('No small Sales Navigator search in the sandbox facets');
+}
+
+/**
+ * Signs this browser in to the sandbox network as a member with (or without) Sales Navigator: the
+ * member an e-mail stands for is fixed by the seed, so probe e-mails are tried until one fits.
+ */
+async function signInToSandboxAs(page: Page, { hasSalesNavigator }: { hasSalesNavigator: boolean }) {
+  for (let probe = 0; probe < 60; probe += 1) {
+    const answer = await page.request.post('/sandbox/api/session', {
+      data: { email: `sales-navigator-probe-${probe}@example.com` },
+    });
+    const { profile } = (await answer.json()) as { profile: { hasSalesNavigator: boolean } };
+    if (profile.hasSalesNavigator === hasSalesNavigator) return;
+  }
+  throw new Error(`No sandbox member with hasSalesNavigator=${hasSalesNavigator} among the probes`);
+}
+
+test('imports event attendees, group members and a Sales Navigator search, which needs a subscription', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccountWithContacts(request, 'import-links', 0);
+  await signInAt(page, '/contacts', account);
+  const contacts = new ContactsPage(page);
+  const wizard = new ContactsImportWizard(page);
+  const facets = (await (await page.request.get('/sandbox/api/search/facets')).json()) as Facets;
+
+  const importLink = async (source: string, search: LinkSearch) => {
+    await page.goto('/contacts');
+    await contacts.openImportWizard();
+    await wizard.chooseSource(source);
+    await wizard.enterUrl(source, search.url);
+    await expect(wizard.dialog().getByText(`${search.reachable} profiles found`)).toBeVisible();
+    await wizard.next();
+    await wizard.expectCompleted();
+    await expect(wizard.dialog().getByText(`${search.visible} profiles were uploaded`)).toBeVisible();
+    await wizard.showResults();
+    await expect(page).toHaveURL(/\/contacts\/import\/[0-9a-f-]{36}$/);
+    await contacts.expectTotal(`${search.visible} contacts`);
+  };
+
+  // A group link in the events field is refused before any count.
+  await contacts.openImportWizard();
+  await wizard.chooseSource('Event attendees');
+  await wizard.enterUrl('Event attendees', facets.groups[0]?.url ?? '');
+  await expect(wizard.dialog().getByText('Check your link and try again')).toBeVisible();
+  await expect(wizard.dialog().getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  await importLink('Event attendees', await findSmallestCommunity(page, facets.events));
+  await importLink('Group members', await findSmallestCommunity(page, facets.groups));
+
+  await signInToSandboxAs(page, { hasSalesNavigator: true });
+  const salesSearch = await findSmallSalesNavigatorSearch(page);
+  await signInToSandboxAs(page, { hasSalesNavigator: false });
+  await page.goto('/contacts');
+  await contacts.openImportWizard();
+  await wizard.chooseSource('Sales Navigator search');
+  await wizard.enterUrl('Sales Navigator search', salesSearch.url);
+  await expect(
+    wizard
+      .dialog()
+      .getByText("This import requires active Sales Navigator subscription, looks like you don't have it."),
+  ).toBeVisible();
+  await expect(wizard.dialog().getByRole('button', { name: 'Next' })).toBeDisabled();
+
+  await signInToSandboxAs(page, { hasSalesNavigator: true });
+  await importLink('Sales Navigator search', salesSearch);
+  await page.goto('/contacts');
+  await expect(contacts.recentImports().getByRole('link')).toHaveCount(3);
 });
