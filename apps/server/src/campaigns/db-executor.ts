@@ -1,3 +1,4 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/create-database.ts';
 
 /** A transaction of the one database type. */
@@ -8,4 +9,19 @@ export type Executor = Database | Transaction;
 /** The rows of a raw `execute` on either driver (node-postgres and PGlite both answer { rows }). */
 export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
+}
+
+/**
+ * Independent reads, answered in order: side by side on the database (each takes a connection of
+ * the pool), one after another in a transaction, whose single connection runs one query at a
+ * time (node-postgres deprecates handing it a second one while the first runs).
+ */
+export async function readTogether<const T extends readonly unknown[]>(
+  db: Executor,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
 }

@@ -4,7 +4,7 @@ import { campaigns } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
 import { campaignListQuery } from './campaign-list-query.ts';
-import type { Executor } from './db-executor.ts';
+import { type Executor, readTogether } from './db-executor.ts';
 import type { CampaignRow } from './find-campaign.ts';
 import { toCampaignDocuments } from './to-campaign-documents.ts';
 
@@ -38,15 +38,16 @@ export async function selectCampaigns(
     eq(campaigns.archived, selection.archived ?? false),
     compiled.where,
   );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(campaigns)
-      .where(where)
-      .orderBy(sql`${compiled.orderBy}`)
-      .limit(compiled.take)
-      .offset(compiled.skip),
-    db.select({ total: count() }).from(campaigns).where(where),
+  const [rows, [counted]] = await readTogether(db, [
+    () =>
+      db
+        .select()
+        .from(campaigns)
+        .where(where)
+        .orderBy(sql`${compiled.orderBy}`)
+        .limit(compiled.take)
+        .offset(compiled.skip),
+    () => db.select({ total: count() }).from(campaigns).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -1,7 +1,7 @@
 import type { CampaignStatistics } from '@outpilot/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { activityLog, campaignAudience, executions } from '../db/schema.ts';
-import type { Executor } from './db-executor.ts';
+import { type Executor, readTogether } from './db-executor.ts';
 
 export type CampaignFigures = { statistics: CampaignStatistics; targetAudienceCount: number };
 
@@ -38,51 +38,56 @@ export async function loadCampaignStatistics(
   const figures = new Map<string, CampaignFigures>();
   if (campaignIds.length === 0) return figures;
   const ids = [...campaignIds];
-  const [executionCounts, logCounts, audienceCounts] = await Promise.all([
-    db
-      .select({
-        campaignId: executions.campaignId,
-        started: sql<number>`count(*) filter (where ${executions.state} <> 'NotStarted')`.mapWith(Number),
-        inQueue:
-          sql<number>`count(*) filter (where ${executions.state} in ('InQueue', 'InProgress'))`.mapWith(
+  const [executionCounts, logCounts, audienceCounts] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          campaignId: executions.campaignId,
+          started: sql<number>`count(*) filter (where ${executions.state} <> 'NotStarted')`.mapWith(Number),
+          inQueue:
+            sql<number>`count(*) filter (where ${executions.state} in ('InQueue', 'InProgress'))`.mapWith(
+              Number,
+            ),
+        })
+        .from(executions)
+        .where(and(eq(executions.personaId, personaId), inArray(executions.campaignId, ids)))
+        .groupBy(executions.campaignId),
+    () =>
+      db
+        .select({
+          campaignId: activityLog.campaignId,
+          invitations: sql<number>`count(*) filter (where ${activityLog.action} = 'invitation_sent')`.mapWith(
             Number,
           ),
-      })
-      .from(executions)
-      .where(and(eq(executions.personaId, personaId), inArray(executions.campaignId, ids)))
-      .groupBy(executions.campaignId),
-    db
-      .select({
-        campaignId: activityLog.campaignId,
-        invitations: sql<number>`count(*) filter (where ${activityLog.action} = 'invitation_sent')`.mapWith(
-          Number,
-        ),
-        invited:
-          sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'invitation_sent')`.mapWith(
+          invited:
+            sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'invitation_sent')`.mapWith(
+              Number,
+            ),
+          accepted:
+            sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'invitation_accepted')`.mapWith(
+              Number,
+            ),
+          messages: sql<number>`count(*) filter (where ${activityLog.action} = 'message_sent')`.mapWith(
             Number,
           ),
-        accepted:
-          sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'invitation_accepted')`.mapWith(
-            Number,
-          ),
-        messages: sql<number>`count(*) filter (where ${activityLog.action} = 'message_sent')`.mapWith(Number),
-        messaged:
-          sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'message_sent')`.mapWith(
-            Number,
-          ),
-        replied:
-          sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'reply_received')`.mapWith(
-            Number,
-          ),
-      })
-      .from(activityLog)
-      .where(and(eq(activityLog.personaId, personaId), inArray(activityLog.campaignId, ids)))
-      .groupBy(activityLog.campaignId),
-    db
-      .select({ campaignId: campaignAudience.campaignId, total: count() })
-      .from(campaignAudience)
-      .where(inArray(campaignAudience.campaignId, ids))
-      .groupBy(campaignAudience.campaignId),
+          messaged:
+            sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'message_sent')`.mapWith(
+              Number,
+            ),
+          replied:
+            sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'reply_received')`.mapWith(
+              Number,
+            ),
+        })
+        .from(activityLog)
+        .where(and(eq(activityLog.personaId, personaId), inArray(activityLog.campaignId, ids)))
+        .groupBy(activityLog.campaignId),
+    () =>
+      db
+        .select({ campaignId: campaignAudience.campaignId, total: count() })
+        .from(campaignAudience)
+        .where(inArray(campaignAudience.campaignId, ids))
+        .groupBy(campaignAudience.campaignId),
   ]);
   for (const id of ids) figures.set(id, { statistics: { ...emptyStatistics }, targetAudienceCount: 0 });
   for (const row of executionCounts) {

@@ -3,7 +3,7 @@ import { allowAddSteps, campaignEvents, foldSteps } from '@outpilot/domain';
 import { eq } from 'drizzle-orm';
 import { personas, users } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
-import type { Executor } from './db-executor.ts';
+import { type Executor, readTogether } from './db-executor.ts';
 import type { CampaignRow } from './find-campaign.ts';
 import { loadCampaignStatistics } from './load-campaign-statistics.ts';
 
@@ -41,13 +41,14 @@ export async function toCampaignDocuments(
   rows: readonly CampaignRow[],
 ): Promise<Campaign[]> {
   if (rows.length === 0) return [];
-  const [owner, figures] = await Promise.all([
-    loadCampaignOwner(db, personaId),
-    loadCampaignStatistics(
-      db,
-      personaId,
-      rows.map((row) => row.id),
-    ),
+  const [owner, figures] = await readTogether(db, [
+    () => loadCampaignOwner(db, personaId),
+    () =>
+      loadCampaignStatistics(
+        db,
+        personaId,
+        rows.map((row) => row.id),
+      ),
   ]);
   return rows.map((row) => {
     const figure = figures.get(row.id);

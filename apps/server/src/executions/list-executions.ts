@@ -1,6 +1,6 @@
 import type { ExecutionsPageQuery, ExecutionsPageResponse } from '@outpilot/contracts';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../campaigns/db-executor.ts';
+import { type Executor, readTogether } from '../campaigns/db-executor.ts';
 import { contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
@@ -23,13 +23,14 @@ export async function selectExecutionIds(
   selection: ExecutionSelection,
 ): Promise<{ ids: string[]; total: number }> {
   const { compiled, where } = compileSelection(personaId, selection);
-  const [rows, [counted]] = await Promise.all([
-    selectedIds(db, where, compiled.orderBy).limit(compiled.take).offset(compiled.skip),
-    db
-      .select({ total: count() })
-      .from(executions)
-      .innerJoin(contacts, eq(contacts.id, executions.contactId))
-      .where(where),
+  const [rows, [counted]] = await readTogether(db, [
+    () => selectedIds(db, where, compiled.orderBy).limit(compiled.take).offset(compiled.skip),
+    () =>
+      db
+        .select({ total: count() })
+        .from(executions)
+        .innerJoin(contacts, eq(contacts.id, executions.contactId))
+        .where(where),
   ]);
   return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
 }
