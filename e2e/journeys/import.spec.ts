@@ -268,6 +268,8 @@ test('imports event attendees, group members and a Sales Navigator search, which
   page,
   request,
 }) => {
+  // Three imports run one after another here, each paced like a person reading the pages.
+  test.setTimeout(120_000);
   const account = await createAccountWithContacts(request, 'import-links', 0);
   await signInAt(page, '/contacts', account);
   const contacts = new ContactsPage(page);
