@@ -51,16 +51,19 @@ export async function updateHubspotSettings(
 async function validStaticFields(deps: Pick<Deps, 'hubspot'>, fields: StaticField[]): Promise<StaticField[]> {
   const errors: FieldError[] = [];
   const valuesByKey = new Map<StaticField['key'], string[]>();
+  const seen = new Set<StaticField['key']>();
   fields.forEach((field, index) => {
     const rule = hubspotPropertyRules[field.key];
     const values = [...new Set(field.values)];
-    if (valuesByKey.has(field.key)) {
+    if (seen.has(field.key)) {
       errors.push({ field: `static_fields.${index}.key`, description: `${rule.label} is given twice` });
     } else if (values.length > rule.maxValues) {
-      errors.push({ field: `static_fields.${index}.values`, description: `${rule.label} takes one value` });
+      const most = rule.maxValues === 1 ? 'one value' : `at most ${rule.maxValues} values`;
+      errors.push({ field: `static_fields.${index}.values`, description: `${rule.label} takes ${most}` });
     } else {
       valuesByKey.set(field.key, values);
     }
+    seen.add(field.key);
   });
   for (const [key, values] of valuesByKey) {
     if (values.length === 0) continue;
