@@ -40,6 +40,16 @@ export class ContactsPage {
     await this.rows().nth(index).getByRole('checkbox').check();
   }
 
+  /** The header checkbox: every row of the shown page. */
+  async tickPage() {
+    await this.page
+      .getByTestId('contacts-grid')
+      .getByRole('columnheader')
+      .first()
+      .getByRole('checkbox')
+      .check();
+  }
+
   /** The pinned action column's button that opens a row's dropdown menu. */
   rowMenuButton(name: string) {
     return this.page.getByRole('button', { name: `Actions for ${name}`, exact: true });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterTextSchema } from './list-filter.ts';
 
 /**
  * Campaigns of seed 001 (entities §3, states §4, validation §5, calls §7, constants §9). Wire names
@@ -283,7 +284,7 @@ export const campaignIdParamsSchema = z.object({ id: z.uuid() });
 export const pageQuerySchema = z.object({
   $take: z.coerce.number().int().min(1).max(1000).optional(),
   $skip: z.coerce.number().int().min(0).optional(),
-  $filter: z.string().max(4000).optional(),
+  $filter: filterTextSchema.optional(),
   $searchQuery: z.string().max(200).optional(),
   $orderby: z.string().max(100).optional(),
 });
@@ -327,7 +328,7 @@ export type StartPreview = z.infer<typeof startPreviewSchema>;
 
 /** Audience changes take a filter (OData subset) or a search query; none means all contacts. */
 export const audienceSelectionSchema = z.object({
-  filter: z.string().max(4000).optional(),
+  filter: filterTextSchema.optional(),
   searchQuery: z.string().max(200).optional(),
 });
 export type AudienceSelection = z.infer<typeof audienceSelectionSchema>;
@@ -344,7 +345,7 @@ export const audienceChangeResponseSchema = z.object({ count: countSchema });
 export type AudienceChangeResponse = z.infer<typeof audienceChangeResponseSchema>;
 
 export const campaignsExportQuerySchema = z.object({
-  filter: z.string().max(4000).optional(),
+  filter: filterTextSchema.optional(),
   searchQuery: z.string().max(200).optional(),
   orderby: z.string().max(100).optional(),
   archived: queryBooleanSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { filterKeysMaxCount, filterTextSchema } from './list-filter.ts';
 
 /**
  * Contacts calls of seed 002 §7.1. Wire names stay snake_case as the spec's raw contact gives
@@ -25,8 +26,6 @@ export const contactPageSizes = [10, 25, 50, 100] as const;
 export const defaultContactPageSize = 25;
 export const contactsMaxTake = 100;
 export const contactsMaxSkip = 10_000_000;
-/** Enough for 100 selected ids as `id in ('…', …)`; the domain parser enforces the same limit. */
-export const contactsFilterMaxLength = 8000;
 export const contactsOrderByMaxLength = 500;
 export const contactsKeywordsMaxLength = 200;
 /** A cursor carries the last row's sort values (long text at most 1,000 characters) and its id. */
@@ -48,12 +47,7 @@ const countText = (parameter: string, max: number) =>
 export const contactsPageQuerySchema = z.object({
   $take: countText('$take', contactsMaxTake).optional(),
   $skip: countText('$skip', contactsMaxSkip).optional(),
-  $filter: z
-    .string()
-    .max(contactsFilterMaxLength, {
-      error: `Filter is too long (at most ${contactsFilterMaxLength} characters)`,
-    })
-    .optional(),
+  $filter: filterTextSchema.optional(),
   $orderby: z.string().max(contactsOrderByMaxLength).optional(),
   keywords: z.string().max(contactsKeywordsMaxLength).optional(),
   $searchQuery: z.string().max(contactsKeywordsMaxLength).optional(),
@@ -79,12 +73,7 @@ function listAnswerSchema<Document extends z.ZodType>(document: Document) {
 
 /** DELETE contacts and GET contacts/delete/preview: "filter and searchQuery" (§7.1), no paging. */
 export const contactsSelectionQuerySchema = z.object({
-  filter: z
-    .string()
-    .max(contactsFilterMaxLength, {
-      error: `Filter is too long (at most ${contactsFilterMaxLength} characters)`,
-    })
-    .optional(),
+  filter: filterTextSchema.optional(),
   searchQuery: z.string().max(contactsKeywordsMaxLength).optional(),
 });
 export type ContactsSelectionQuery = z.infer<typeof contactsSelectionQuerySchema>;
@@ -227,6 +216,8 @@ export const contactsTexts = {
   added: 'Contacts are added',
   excluded: 'Contacts are excluded',
   deleted: 'Contacts are deleted from the system',
+  /** Not in the spec: more rows picked one by one than a bulk call takes (filterKeysMaxCount). */
+  tooManyPicked: `Pick at most ${filterKeysMaxCount.toLocaleString('en-US')} contacts one by one, or use Select all`,
   selectOtherContacts: 'Please select other contacts',
   upgradeToPro: 'Upgrade your plan to Pro',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionStepTypes, pageOf, pageQuerySchema, storedStepTypes } from './campaigns.ts';
+import { filterTextSchema } from './list-filter.ts';
 
 /**
  * Executions (one per contact and campaign) and the activity queue of seed 001 §3, §4 and §7.
@@ -125,7 +126,7 @@ export type ExecutionStepMessageResponse = z.infer<typeof executionStepMessageRe
 
 /** GET executions/delete/preview and DELETE executions/delete: a filter or a search query. */
 export const executionsDeleteQuerySchema = z.object({
-  filter: z.string().max(4000).optional(),
+  filter: filterTextSchema.optional(),
   searchQuery: z.string().max(200).optional(),
 });
 export type ExecutionsDeleteQuery = z.infer<typeof executionsDeleteQuerySchema>;

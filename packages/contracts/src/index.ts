@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './executions.ts';
 export * from './health.ts';
 export * from './imports.ts';
+export * from './list-filter.ts';
 export * from './logs.ts';
 export * from './network.ts';
 export * from './network-account.ts';

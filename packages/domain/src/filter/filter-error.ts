@@ -1,3 +1,4 @@
+import { filterKeysMaxCount, filterMaxLength } from '@outpilot/contracts';
 /** Which list-query parameter an error is about; the server names it in the 422 body. */
 export type ListQueryParameter = '$filter' | '$orderby' | '$take' | '$skip' | 'keywords';
 
@@ -19,9 +20,9 @@ export class FilterError extends Error {
 }
 
 /**
- * Hard limits against hostile input. The spec's 'Filter keys searched up to 1000' bounds `in`
- * lists. The length allows a page of 100 selected contacts sent as `id in ('…', …)` (about
- * 4,100 characters) with room to spare while staying well under Node's 16 KB request-line limit.
+ * Hard limits against hostile input. The spec's 'Filter keys searched up to 1000'
+ * (filterKeysMaxCount) bounds `in` lists; the length is the contracts' filterMaxLength, which fits 1,000 picked ids as
+ * `id in ('…', …)` (the server reads request heads that long: requestHeadMaxBytes).
  */
 export type FilterLimits = {
   maxLength: number;
@@ -31,8 +32,8 @@ export type FilterLimits = {
 };
 
 export const defaultFilterLimits: FilterLimits = {
-  maxLength: 8000,
+  maxLength: filterMaxLength,
   maxDepth: 32,
   maxNodes: 200,
-  maxInItems: 1000,
+  maxInItems: filterKeysMaxCount,
 };

@@ -170,7 +170,7 @@ describe('parseFilterSyntax', () => {
   it('enforces the length limit', () => {
     const long = `a eq '${'x'.repeat(defaultFilterLimits.maxLength)}'`;
     expect(errorOf(() => parseFilterSyntax(long)).message).toBe(
-      'Filter is too long (at most 8000 characters)',
+      'Filter is too long (at most 48000 characters)',
     );
   });
 

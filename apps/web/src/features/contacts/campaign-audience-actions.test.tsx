@@ -48,7 +48,7 @@ function makeCampaign(id: string, name: string, state: 'Compose' | 'Running') {
 const allValid: AudiencePreview = { valid_count: 2, invalid_count: 0, validation_rules_summary: [] };
 
 function renderActions(
-  options: { selection?: ContactsSelectionRequest; preview?: AudiencePreview; count?: number } = {},
+  options: { selection?: ContactsSelectionRequest; preview?: AudiencePreview; disabled?: boolean } = {},
 ) {
   const preview = options.preview ?? allValid;
   const audiencePath = (id: string) => `/campaigns/${id}/target_audience`;
@@ -84,7 +84,11 @@ function renderActions(
       {
         path: '/',
         element: (
-          <CampaignAudienceActions count={options.count ?? 2} selection={() => selection} onAdded={onAdded} />
+          <CampaignAudienceActions
+            disabled={options.disabled ?? false}
+            selection={() => selection}
+            onAdded={onAdded}
+          />
         ),
       },
       { path: '/campaigns/:id', element: <h1>Campaign page</h1> },
@@ -105,7 +109,7 @@ async function chooseCampaign(name: string) {
 
 describe('CampaignAudienceActions', () => {
   it('is disabled without a selection', () => {
-    renderActions({ count: 0 });
+    renderActions({ disabled: true });
     expect(screen.getByRole('button', { name: 'Add to campaign' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Create campaign' })).toBeDisabled();
   });

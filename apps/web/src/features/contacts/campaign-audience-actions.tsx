@@ -24,7 +24,8 @@ type Step =
 
 type CampaignAudienceActionsProps = {
   /** How many contacts are selected; the actions need at least one. */
-  count: number;
+  /** Nothing to add: no row picked, or more than a call takes. */
+  disabled: boolean;
   /** The bulk request of the current selection. */
   selection: () => ContactsSelectionRequest;
   /** The selection went into an existing campaign: clear it. */
@@ -35,7 +36,7 @@ type CampaignAudienceActionsProps = {
  * 'Add to campaign' and 'Create campaign' of the contacts screen (seed 002 §2.2, §5): choose a
  * campaign or name a new one, then the target audience preview, then PUT target_audience.
  */
-export function CampaignAudienceActions({ count, selection, onAdded }: CampaignAudienceActionsProps) {
+export function CampaignAudienceActions({ disabled, selection, onAdded }: CampaignAudienceActionsProps) {
   const { notify, notifyError } = useNotify();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
@@ -103,10 +104,10 @@ export function CampaignAudienceActions({ count, selection, onAdded }: CampaignA
 
   return (
     <>
-      <Button disabled={count === 0} onClick={() => setStep({ kind: 'choose', selection: selection() })}>
+      <Button disabled={disabled} onClick={() => setStep({ kind: 'choose', selection: selection() })}>
         Add to campaign
       </Button>
-      <Button disabled={count === 0} onClick={() => setStep({ kind: 'name', selection: selection() })}>
+      <Button disabled={disabled} onClick={() => setStep({ kind: 'name', selection: selection() })}>
         Create campaign
       </Button>
       <ChooseCampaignDialog

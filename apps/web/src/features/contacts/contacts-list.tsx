@@ -36,6 +36,7 @@ import {
   applyPageSelection,
   type ContactsSelection,
   type ContactsSelectionRequest,
+  isOverPickLimit,
   noSelection,
   selectedCount,
   selectionRequest,
@@ -137,6 +138,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
   );
 
   const count = selectedCount(selection, total);
+  const isOverLimit = isOverPickLimit(selection);
   const listSelection = { filter, searchQuery };
 
   const previewDelete = deletePreview.mutate;
@@ -228,17 +230,21 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
             {formatContactsTotal(total, totalIsEstimate)}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
-          <Button onClick={runExport} loading={exportContacts.isPending} disabled={total === 0}>
+          <Button
+            onClick={runExport}
+            loading={exportContacts.isPending}
+            disabled={total === 0 || isOverLimit}
+          >
             Export to CSV
           </Button>
           <CampaignAudienceActions
-            count={count}
+            disabled={count === 0 || isOverLimit}
             selection={() => selectionRequest(selection, listSelection)}
             onAdded={() => setSelection(noSelection)}
           />
           <Button
             color="error"
-            disabled={count === 0}
+            disabled={count === 0 || isOverLimit}
             loading={deletePreview.isPending}
             onClick={() => askDelete(selectionRequest(selection, listSelection))}
           >

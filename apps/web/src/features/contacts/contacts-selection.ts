@@ -1,3 +1,4 @@
+import { filterKeysMaxCount } from '@outpilot/contracts';
 import { buildIdsFilter } from './contact-filters.ts';
 
 /**
@@ -13,6 +14,14 @@ export type ContactsSelectionRequest = { filter?: string | undefined; searchQuer
 
 export function selectedCount(selection: ContactsSelection, total: number): number {
   return selection.kind === 'all' ? total : selection.ids.size;
+}
+
+/**
+ * Picked rows travel as `id in (…)`, which takes at most filterKeysMaxCount ids: more cannot be
+ * sent, and the bar asks for fewer or for 'Select all' instead.
+ */
+export function isOverPickLimit(selection: ContactsSelection): boolean {
+  return selection.kind === 'ids' && selection.ids.size > filterKeysMaxCount;
 }
 
 export function isRowSelected(selection: ContactsSelection, id: string): boolean {

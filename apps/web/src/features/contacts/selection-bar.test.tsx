@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { applyPageSelection, noSelection, selectionRequest } from './contacts-selection.ts';
+import { applyPageSelection, isOverPickLimit, noSelection, selectionRequest } from './contacts-selection.ts';
 import { SelectionBar } from './selection-bar.tsx';
 
 const a = '6ba7b810-9dad-41d1-80b4-00c04fd430c1';
@@ -49,6 +49,34 @@ describe('SelectionBar', () => {
       />,
     );
     expect(screen.queryByTestId('selection-bar')).not.toBeInTheDocument();
+  });
+
+  it('asks for fewer picks or Select all beyond the 1,000 rows a bulk call takes', () => {
+    const picked = (count: number) => new Set(Array.from({ length: count }, (_, index) => `id-${index}`));
+    const { rerender } = render(
+      <SelectionBar
+        selection={{ kind: 'ids', ids: picked(1000) }}
+        total={5000}
+        totalIsEstimate={false}
+        onSelectAll={vi.fn()}
+        onClear={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    rerender(
+      <SelectionBar
+        selection={{ kind: 'ids', ids: picked(1001) }}
+        total={5000}
+        totalIsEstimate={false}
+        onSelectAll={vi.fn()}
+        onClear={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('1,001 of 5,000 selected |')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Pick at most 1,000 contacts one by one, or use Select all',
+    );
+    expect(isOverPickLimit({ kind: 'all' })).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ContactsSelection, selectedCount } from './contacts-selection.ts';
+import { contactsTexts } from '@outpilot/contracts';
+import { type ContactsSelection, isOverPickLimit, selectedCount } from './contacts-selection.ts';
 import { formatTotal } from './format-total.ts';
 
 type SelectionBarProps = {
@@ -12,7 +13,10 @@ type SelectionBarProps = {
   onClear: () => void;
 };
 
-/** 'N of M selected |' with 'Select all' (a filter-based selection) and 'Clear' (§2.2). */
+/**
+ * 'N of M selected |' with 'Select all' (a filter-based selection) and 'Clear' (§2.2), and what to
+ * do when more rows are picked than a bulk action takes.
+ */
 export function SelectionBar({ selection, total, totalIsEstimate, onSelectAll, onClear }: SelectionBarProps) {
   const count = selectedCount(selection, total);
   if (count === 0) return null;
@@ -20,7 +24,7 @@ export function SelectionBar({ selection, total, totalIsEstimate, onSelectAll, o
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="selection-bar">
       <Typography variant="body2">
-        {`${isAll ? formatTotal(total, totalIsEstimate) : count} of ${formatTotal(total, totalIsEstimate)} selected |`}
+        {`${isAll ? formatTotal(total, totalIsEstimate) : count.toLocaleString('en-US')} of ${formatTotal(total, totalIsEstimate)} selected |`}
       </Typography>
       {!isAll && count < total && (
         <Button size="small" onClick={onSelectAll}>
@@ -30,6 +34,11 @@ export function SelectionBar({ selection, total, totalIsEstimate, onSelectAll, o
       <Button size="small" onClick={onClear}>
         Clear
       </Button>
+      {isOverPickLimit(selection) && (
+        <Typography variant="body2" color="warning.main" role="status">
+          {contactsTexts.tooManyPicked}
+        </Typography>
+      )}
     </Stack>
   );
 }
