@@ -3,11 +3,10 @@ import { activityLog } from '../db/schema.ts';
 import { exportChunkSize } from '../list-query/stream-csv-by-ids.ts';
 import {
   callApi,
-  createAccount,
   createCampaignRow,
   createContacts,
   createExecutionRow,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -25,8 +24,7 @@ describe.each(testBackends())('interaction log export on $name', ({ databaseUrl 
   });
 
   it('holds every entry of the last 30 days, newest first, however many there are', async () => {
-    const account = await createAccount(server.db, { onboarded: true });
-    const { accessToken } = await issueTestSession(server.app, account);
+    const { account, token: accessToken } = await signInNewAccount(server, { onboarded: true });
     const [ada] = await createContacts(server.db, account.personaId, [
       { firstName: 'Ada', lastName: 'Byron', fullName: 'Ada Byron' },
     ]);

@@ -19,12 +19,11 @@ import {
 import {
   addAudience,
   connectThenMessage,
-  createAccount,
   createCampaignRow,
   createContacts,
   createExecutionRow,
-  issueTestSession,
   logActivities,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -62,9 +61,8 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
   };
 
   async function signedIn() {
-    const account = await createAccount(server.db, { onboarded: true, clock: server.clock });
-    const { accessToken } = await issueTestSession(server.app, account);
-    return { account, token: accessToken, personaId: account.personaId };
+    const { account, token } = await signInNewAccount(server, { onboarded: true, clock: server.clock });
+    return { account, token, personaId: account.personaId };
   }
 
   /** A signed-in account with a Compose campaign of connectThenMessage and n contacts in it. */

@@ -6,10 +6,9 @@ import { cursorTexts } from '../list-query/list-cursor.ts';
 import {
   type ContactSeed,
   callApi,
-  createAccount,
   createContacts,
   getContactsPage,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -67,8 +66,7 @@ describe.each(testBackends())('contacts/page keyset cursor on $name', ({ databas
    * microsecond apart (a cursor must keep the database's precision, not JavaScript's).
    */
   async function workspaceWithTiesAndNulls() {
-    const account = await createAccount(server.db);
-    const { accessToken } = await issueTestSession(server.app, account);
+    const { account, token: accessToken } = await signInNewAccount(server);
     const text = (index: number, period: number) => [null, 'alpha', 'beta', 'alpha'][index % period] ?? null;
     const base = Date.parse('2026-03-01T00:00:00Z');
     const seeds: ContactSeed[] = Array.from({ length: 17 }, (_, index) => ({

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createAccount,
   createContacts,
   getContactsPage,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -24,8 +23,7 @@ describe.each(testBackends())('contacts/page total on $name', ({ databaseUrl }) 
   const page = (token: string, query: Record<string, string>) => getContactsPage(server.url, token, query);
 
   it('answers the planner estimate for a big list and the exact total once a page ends the list', async () => {
-    const account = await createAccount(server.db);
-    const { accessToken: token } = await issueTestSession(server.app, account);
+    const { account, token } = await signInNewAccount(server);
     const created = await createContacts(server.db, account.personaId, 12_000);
     await server.db.execute(sql`analyze contacts`);
     // Without a new ANALYZE the planner still expects about 12,000: only 30 are left.
@@ -52,8 +50,7 @@ describe.each(testBackends())('contacts/page total on $name', ({ databaseUrl }) 
   }, 60_000);
 
   it('counts exactly when the planner expects few contacts', async () => {
-    const account = await createAccount(server.db);
-    const { accessToken: token } = await issueTestSession(server.app, account);
+    const { account, token } = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, 120);
     const answer = await page(token, { $take: '10', $filter: 'distance eq 1' });
     expect(answer.total).toBe(40);

@@ -2,11 +2,10 @@ import { type ContactsPageAnswer, errorBodySchema, filterMaxLength } from '@outp
 import { csvExampleFileName } from '@outpilot/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createAccount,
   createContacts,
   createImportList,
   getContactsPage,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -34,20 +33,14 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
     const body = errorBodySchema.parse(await response.json());
     return { status: response.status, body };
   }
-  async function signedIn() {
-    const account = await createAccount(server.db);
-    const { accessToken } = await issueTestSession(server.app, account);
-    return { account, token: accessToken };
-  }
-
   it('answers 403 without a token', async () => {
     const response = await fetch(`${server.url}/api/v1/contacts/page`);
     expect(response.status).toBe(403);
   });
 
   it('pages with the default order (imported desc), totals and tenancy', async () => {
-    const { account, token } = await signedIn();
-    const other = await signedIn();
+    const { account, token } = await signInNewAccount(server);
+    const other = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, 30);
     await createContacts(server.db, other.account.personaId, 5, {});
     const first = await page(token);
@@ -63,12 +56,12 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
     expect(otherPage.total).toBe(5);
     const mine = new Set(first.documents.map((document) => document.id));
     expect(otherPage.documents.some((document) => mine.has(document.id))).toBe(false);
-    const empty = await signedIn();
+    const empty = await signInNewAccount(server);
     expect(await page(empty.token)).toEqual({ documents: [], total: 0 });
   });
 
   it('filters by each kind of field and orders with a tiebreaker', async () => {
-    const { account, token } = await signedIn();
+    const { account, token } = await signInNewAccount(server);
     const list = await createImportList(server.db, account.personaId);
     const [alice, bob, carol] = await createContacts(server.db, account.personaId, [
       {
@@ -135,7 +128,7 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
   });
 
   it('searches keywords literally, with * as a wildcard', async () => {
-    const { account, token } = await signedIn();
+    const { account, token } = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, [
       { fullName: "Dan O'Neil", occupation: '100% remote' },
       { fullName: 'Eve Under_score', lastJob: 'Back\\slash Ltd' },
@@ -154,7 +147,7 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
   });
 
   it('refuses hostile or malformed queries with 422 and the reason', async () => {
-    const { account, token } = await signedIn();
+    const { account, token } = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, 2);
     const cases: [Record<string, string>, string, RegExp][] = [
       [{ $filter: "password eq 'x'" }, '$filter', /Unknown field "password"/],
@@ -185,7 +178,7 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
   });
 
   it('caps the total above 10,000 matches and flags it as an estimate', async () => {
-    const { account, token } = await signedIn();
+    const { account, token } = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, 10_050);
     const answer = await page(token, { $take: '10' });
     expect(answer.total_is_estimate).toBe(true);
@@ -197,7 +190,7 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
   }, 60_000);
 
   it('exports a streamed CSV with BOM, quoting, formula guard and the file name', async () => {
-    const { account, token } = await signedIn();
+    const { account, token } = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, [
       {
         fullName: 'Quote "Q" Person',
@@ -230,7 +223,7 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
   });
 
   it('serves the CSV example as a download', async () => {
-    const { token } = await signedIn();
+    const { token } = await signInNewAccount(server);
     const response = await get('/contacts/csv-example', token);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toContain(`filename="${csvExampleFileName}"`);
@@ -240,8 +233,8 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
   });
 
   it('lists distinct matching locations', async () => {
-    const { account, token } = await signedIn();
-    const other = await signedIn();
+    const { account, token } = await signInNewAccount(server);
+    const other = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, [
       { location: 'Berlin, Germany' },
       { location: 'Berlin, Germany' },
@@ -264,8 +257,8 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
   });
 
   it('previews and deletes the selected contacts only', async () => {
-    const { account, token } = await signedIn();
-    const other = await signedIn();
+    const { account, token } = await signInNewAccount(server);
+    const other = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, [
       { fullName: 'Keep Me', distance: 1 },
       { fullName: 'Drop One', distance: 2 },

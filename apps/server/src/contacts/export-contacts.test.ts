@@ -6,10 +6,9 @@ import { rowsOf } from '../campaigns/db-executor.ts';
 import {
   type ContactSeed,
   callApi,
-  createAccount,
   createContacts,
   getContactsPage,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -49,8 +48,7 @@ describe.each(testBackends())('contacts export bytes on $name', ({ databaseUrl }
   }
 
   it('writes every cell exactly as the domain formatter does', async () => {
-    const account = await createAccount(server.db);
-    const { accessToken: token } = await issueTestSession(server.app, account);
+    const { account, token } = await signInNewAccount(server);
     const hostile = [
       '=cmd|calc',
       '+1 555',
@@ -134,8 +132,7 @@ describe.each(testBackends())('contacts export bytes on $name', ({ databaseUrl }
   });
 
   it('gives its connection back when the download is abandoned half-way', async () => {
-    const account = await createAccount(server.db);
-    const { accessToken: token } = await issueTestSession(server.app, account);
+    const { account, token } = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, 10_000);
     // More abandoned downloads than the pool has connections (10): a leaked one would stall the last.
     for (let attempt = 0; attempt < 12; attempt += 1) await abandonExport(token);
@@ -183,8 +180,7 @@ describe.each(testBackends())('a stalled contacts export on $name', ({ databaseU
   });
 
   it('is cut off after the idle timeout, and the database serves the next export', async () => {
-    const account = await createAccount(server.db);
-    const { accessToken: token } = await issueTestSession(server.app, account);
+    const { account, token } = await signInNewAccount(server);
     // Larger than what the sockets' buffers take in (a few MB), so the server has to wait.
     await createContacts(server.db, account.personaId, 50_000);
     const stalled = await download(token, { stallMs: idleMs * 6 });

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
-  createAccount,
   createCampaignRow,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -33,10 +32,9 @@ describe.each(testBackends())('CRM settings on $name', ({ databaseUrl }) => {
     answer(await callApi(server.url, method, path, token, body));
 
   async function campaignOfNewUser() {
-    const account = await createAccount(server.db, { onboarded: true, clock: server.clock });
-    const { accessToken } = await issueTestSession(server.app, account);
+    const { account, token } = await signInNewAccount(server, { onboarded: true, clock: server.clock });
     const campaign = await createCampaignRow(server.db, account.personaId);
-    return { token: accessToken, campaign };
+    return { token, campaign };
   }
 
   it("answers each property's visible options from the HubSpot portal, retired ones left out", async () => {
@@ -168,8 +166,10 @@ describe('CRM settings beyond the beta list', () => {
   });
 
   it('refuses every CRM call of a persona that is not listed, and tells the app the list', async () => {
-    const account = await createAccount(server.db, { onboarded: true, clock: server.clock });
-    const { accessToken } = await issueTestSession(server.app, account);
+    const { account, token: accessToken } = await signInNewAccount(server, {
+      onboarded: true,
+      clock: server.clock,
+    });
     const campaign = await createCampaignRow(server.db, account.personaId);
     for (const [method, path, body] of [
       ['GET', settingsPath(campaign.id), undefined],

@@ -10,11 +10,10 @@ import { activities, executions } from '../db/schema.ts';
 import {
   addAudience,
   callApi,
-  createAccount,
   createCampaignRow,
   createContacts,
   createExecutionRow,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -36,8 +35,7 @@ describe.each(testBackends())('exclude and complete one contact on $name', ({ da
 
   /** A running campaign with two contacts in queue; the second's invitation is in a runner's hands. */
   async function runningPair() {
-    const account = await createAccount(server.db, { onboarded: true });
-    const { accessToken: token } = await issueTestSession(server.app, account);
+    const { account, token } = await signInNewAccount(server, { onboarded: true });
     const [ada, bob] = await createContacts(server.db, account.personaId, 2);
     if (!ada || !bob) throw new Error('no contacts');
     const campaign = await createCampaignRow(server.db, account.personaId, { state: 'Running' });
@@ -114,9 +112,8 @@ describe.each(testBackends())('exclude and complete one contact on $name', ({ da
     });
     expect((await call('PUT', `/executions/${adaRun.id}/complete`)).status).toBe(422);
 
-    const stranger = await createAccount(server.db, { onboarded: true });
-    const { accessToken } = await issueTestSession(server.app, stranger);
-    const theirs = await callApi(server.url, 'PUT', `/executions/${adaRun.id}/complete`, accessToken);
+    const stranger = await signInNewAccount(server, { onboarded: true });
+    const theirs = await callApi(server.url, 'PUT', `/executions/${adaRun.id}/complete`, stranger.token);
     expect(theirs.status).toBe(404);
     const malformed = await call('PUT', '/executions/not-a-uuid/complete');
     expect(malformed.status).toBeGreaterThanOrEqual(400);

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executions } from '../db/schema.ts';
 import {
   callApi,
-  createAccount,
   createCampaignRow,
   createContacts,
   createExecutionRow,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -26,9 +25,8 @@ describe.each(testBackends())('executions of one contact on $name', ({ databaseU
   });
 
   async function signedIn() {
-    const account = await createAccount(server.db, { onboarded: true });
-    const { accessToken } = await issueTestSession(server.app, account);
-    return { personaId: account.personaId, token: accessToken };
+    const { account, token } = await signInNewAccount(server, { onboarded: true });
+    return { personaId: account.personaId, token };
   }
 
   const byContact = (contactId: string) =>

@@ -4,10 +4,9 @@ import { executions } from '../db/schema.ts';
 import { exportChunkSize } from '../list-query/stream-csv-by-ids.ts';
 import {
   callApi,
-  createAccount,
   createCampaignRow,
   createContacts,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -26,8 +25,7 @@ describe.each(testBackends())('executions export on $name', ({ databaseUrl }) =>
 
   /** A running campaign whose contacts are more than one chunk of the export. */
   async function bigCampaign(contactCount: number) {
-    const account = await createAccount(server.db, { onboarded: true });
-    const { accessToken } = await issueTestSession(server.app, account);
+    const { account, token: accessToken } = await signInNewAccount(server, { onboarded: true });
     const contacts = await createContacts(server.db, account.personaId, contactCount);
     const campaign = await createCampaignRow(server.db, account.personaId, {
       name: 'Autumn',

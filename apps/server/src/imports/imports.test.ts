@@ -11,10 +11,9 @@ import { contacts } from '../db/schema.ts';
 import { rowsOf } from '../list-query/rows-of.ts';
 import {
   callApi,
-  createAccount,
   createContacts,
   getContactsPage,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -42,11 +41,6 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
       headers: { authorization: `Bearer ${token}`, 'content-type': type },
       body: bytes,
     });
-  async function signedIn() {
-    const account = await createAccount(server.db);
-    const { accessToken } = await issueTestSession(server.app, account);
-    return { account, token: accessToken };
-  }
   async function contactCount(personaId: string): Promise<number> {
     const [row] = await server.db
       .select({ n: count() })
@@ -77,7 +71,7 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   }
 
   it('runs an agent import: create, upload, dedupe, finish, read back, rename', async () => {
-    const { token } = await signedIn();
+    const { token } = await signInNewAccount(server);
     const list = await startImport(token);
     expect(list).toMatchObject({
       state: 'running',
@@ -132,7 +126,7 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   });
 
   it('updates instead of duplicating when one import knows the slug and another the entity id', async () => {
-    const { account, token } = await signedIn();
+    const { account, token } = await signInNewAccount(server);
     const byFile = await startImport(token, 'By slug');
     await uploadProfiles(token, byFile.id, [{ linkedin_public_identifier: 'sam-lee', full_name: 'Sam Lee' }]);
     const byEntity = await startImport(token, 'By entity');
@@ -164,8 +158,8 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   });
 
   it('keeps import lists to their workspace: 204 for another one, 404 on writes', async () => {
-    const owner = await signedIn();
-    const stranger = await signedIn();
+    const owner = await signInNewAccount(server);
+    const stranger = await signInNewAccount(server);
     const list = await startImport(owner.token);
     expect((await call('GET', `/imports/${list.id}`, stranger.token)).status).toBe(204);
     expect((await call('GET', '/imports/6ba7b810-9dad-41d1-80b4-00c04fd430c8', owner.token)).status).toBe(
@@ -185,7 +179,7 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   });
 
   it('opens one list per agent run: the same run opening again gets its list, not a second one', async () => {
-    const { token } = await signedIn();
+    const { token } = await signInNewAccount(server);
     const first = await startImport(token, 'Reloaded', 'run-1');
     const again = await startImport(token, 'Reloaded', 'run-1');
     expect(again.id).toBe(first.id);
@@ -194,12 +188,12 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
     const plain = [await startImport(token, 'Plain'), await startImport(token, 'Plain')];
     expect(new Set(plain.map((list) => list.id)).size).toBe(2);
     // A run id is the workspace's own: another workspace's run of the same id opens its own list.
-    const other = await signedIn();
+    const other = await signInNewAccount(server);
     expect((await startImport(other.token, 'Reloaded', 'run-1')).id).not.toBe(first.id);
   });
 
   it('lists recent imports newest first', async () => {
-    const { token } = await signedIn();
+    const { token } = await signInNewAccount(server);
     for (const name of ['one', 'two', 'three']) {
       await startImport(token, name);
       server.clock.advance(1000);
@@ -210,7 +204,7 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   });
 
   it('validates agent uploads', async () => {
-    const { token } = await signedIn();
+    const { token } = await signInNewAccount(server);
     const list = await startImport(token);
     const noId = await refusal(
       await call('POST', `/imports/${list.id}/profiles`, token, { profiles: [{ full_name: 'x' }] }),
@@ -227,7 +221,7 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   });
 
   it('imports CSV files in real-world shapes', async () => {
-    const { account, token } = await signedIn();
+    const { account, token } = await signInNewAccount(server);
     const semicolon = `sep=;\r\n${header}\r\nhttps://www.linkedin.com/in/anna-a/;Anna;A;Acme;CTO;Germany;one;;\r\nhttps://www.linkedin.com/in/anna-a;Anna;A;;;;;;\r\nnot a link;x;y;;;;;;\r\n`;
     const first = await upload(token, semicolon, '?file_name=leads.csv');
     expect(first.status, await first.clone().text()).toBe(200);
@@ -282,7 +276,7 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   });
 
   it('refuses bad files with the spec texts and writes nothing', async () => {
-    const { account, token } = await signedIn();
+    const { account, token } = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, 3);
     const cases: [Uint8Array | string, string, number][] = [
       ['', importTexts.noProfilesInFile, 422],
@@ -320,7 +314,7 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   // Only PostgreSQL runs transactions side by side (PGlite has one connection): defined there only.
   if (databaseUrl !== undefined) {
     it('waits while another transaction adds contacts to the workspace, then updates them: no duplicate, no failure', async () => {
-      const { account, token } = await signedIn();
+      const { account, token } = await signInNewAccount(server);
       const file = `${header}\nhttps://www.linkedin.com/in/race-1/;Race;One;;;;;;\nhttps://www.linkedin.com/in/race-2/;Race;Two;;;;;;\n`;
       let answer: Promise<Response> | undefined;
       await server.db.transaction(async (tx) => {
@@ -355,7 +349,7 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
   }
 
   it("blocks a file upload while an import runs: 'Finish the started export'", async () => {
-    const { account, token } = await signedIn();
+    const { account, token } = await signInNewAccount(server);
     const list = await startImport(token);
     const file = `${header}\nhttps://www.linkedin.com/in/blocked/;a;b;;;;;;\n`;
     const blocked = await refusal(await upload(token, file));

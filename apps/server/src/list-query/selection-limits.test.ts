@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
-  createAccount,
   createCampaignRow,
   createContacts,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -26,8 +25,11 @@ describe.each(testBackends())('selections of 1,000 picked rows on $name', ({ dat
   let campaignId: string;
   beforeAll(async () => {
     server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-    const account = await createAccount(server.db, { onboarded: true, clock: server.clock });
-    token = (await issueTestSession(server.app, account)).accessToken;
+    const { account, token: accessToken } = await signInNewAccount(server, {
+      onboarded: true,
+      clock: server.clock,
+    });
+    token = accessToken;
     ids = (await createContacts(server.db, account.personaId, 1001)).map((contact) => contact.id);
     campaignId = (await createCampaignRow(server.db, account.personaId)).id;
   });

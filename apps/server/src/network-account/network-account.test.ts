@@ -9,8 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
-  createAccount,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -61,12 +60,6 @@ describe.each(testBackends())('network account link on $name', ({ databaseUrl })
   const profileOf = async (token: string) =>
     appProfileSchema.parse(await (await call('GET', '/profile', token)).json());
 
-  async function signedIn() {
-    const account = await createAccount(server.db);
-    const { accessToken } = await issueTestSession(server.app, account);
-    return { account, token: accessToken };
-  }
-
   it('answers 403 NotAuthorized without a token', async () => {
     expect(await json(await call('GET', '/network-profiles'))).toEqual({ status: 403, body: notAuthorized });
     expect(await json(await call('POST', '/network-profiles', undefined, capturedProfile()))).toEqual({
@@ -76,7 +69,7 @@ describe.each(testBackends())('network account link on $name', ({ databaseUrl })
   });
 
   it('lists nothing, links the captured profile, answers the updated profile and lists it', async () => {
-    const { account, token } = await signedIn();
+    const { account, token } = await signInNewAccount(server);
     expect(await listOf(token)).toEqual({ documents: [], total: 0 });
     expect((await profileOf(token)).linkedInProfile).toBeNull();
 
@@ -95,7 +88,7 @@ describe.each(testBackends())('network account link on $name', ({ databaseUrl })
   });
 
   it('refuses a second link with 422, even of the same profile, and keeps the first', async () => {
-    const { token } = await signedIn();
+    const { token } = await signInNewAccount(server);
     const first = capturedProfile();
     expect((await link(token, first)).status).toBe(200);
 
@@ -105,8 +98,8 @@ describe.each(testBackends())('network account link on $name', ({ databaseUrl })
   });
 
   it('refuses a profile linked to another account with 409 ProfileAlreadyUsed', async () => {
-    const owner = await signedIn();
-    const other = await signedIn();
+    const owner = await signInNewAccount(server);
+    const other = await signInNewAccount(server);
     const captured = capturedProfile();
     expect((await link(owner.token, captured)).status).toBe(200);
 
@@ -120,8 +113,8 @@ describe.each(testBackends())('network account link on $name', ({ databaseUrl })
   });
 
   it('lets exactly one of two concurrent links of one profile by two accounts succeed', async () => {
-    const first = await signedIn();
-    const second = await signedIn();
+    const first = await signInNewAccount(server);
+    const second = await signInNewAccount(server);
     const captured = capturedProfile();
     const answers = await Promise.all([link(first.token, captured), link(second.token, captured)]);
     const statuses = answers.map((answer) => answer.status).sort();
@@ -133,7 +126,7 @@ describe.each(testBackends())('network account link on $name', ({ databaseUrl })
   });
 
   it('lets one of two concurrent links by the same account succeed and refuses the other with 422', async () => {
-    const { token } = await signedIn();
+    const { token } = await signInNewAccount(server);
     const answers = await Promise.all([link(token, capturedProfile()), link(token, capturedProfile())]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
     expect((await listOf(token)).total).toBe(1);
@@ -145,7 +138,7 @@ describe.each(testBackends())('network account link on $name', ({ databaseUrl })
     ['a javascript: picture', { picture: 'javascript:alert(1)' }],
     ['a missing given name', { givenName: undefined }],
   ])('refuses %s with 422 and links nothing', async (_case, overrides) => {
-    const { token } = await signedIn();
+    const { token } = await signInNewAccount(server);
     const { status, body } = await refusal(await link(token, { ...capturedProfile(), ...overrides }));
     expect(status).toBe(422);
     expect(body.name).toBe('UnprocessableEntity');

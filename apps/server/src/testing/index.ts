@@ -19,7 +19,7 @@ export {
   type TestAccount,
   weekdaysNineToSeven,
 } from './create-account.ts';
-export { issueTestSession } from './issue-test-session.ts';
+export { issueTestSession, signInNewAccount } from './issue-test-session.ts';
 export { CookieJar, type DevSignInResult, signInWithDevIdp } from './sign-in-with-dev-idp.ts';
 export { type StartTestServerOptions, startTestServer, type TestServer } from './start-test-server.ts';
 export { createTestDatabase, type TestDatabase, withDatabaseName } from './test-database.ts';

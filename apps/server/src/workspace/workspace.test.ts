@@ -13,8 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ActivityAction, activityLog } from '../db/schema.ts';
 import {
   callApi,
-  createAccount,
-  issueTestSession,
+  signInNewAccount,
   startTestServer,
   type TestServer,
   testBackends,
@@ -56,11 +55,6 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
     return { status: response.status, body };
   };
 
-  async function signedIn(options: { onboarded?: boolean } = {}) {
-    const account = await createAccount(server.db, options);
-    const { accessToken } = await issueTestSession(server.app, account);
-    return { account, token: accessToken };
-  }
   async function profileOf(token: string): Promise<AppProfile> {
     return appProfileSchema.parse(await (await call('GET', '/profile', token)).json());
   }
@@ -85,7 +79,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
 
   describe('timezone offset', () => {
     it('saves an offset of the list, whole hour or not, and the profile shows it', async () => {
-      const { token } = await signedIn();
+      const { token } = await signInNewAccount(server);
       expect((await profileOf(token)).timezoneOffset).toBeNull();
       for (const offset of [120, -12 * 60, 5 * 60 + 45, 0]) {
         expect(
@@ -104,7 +98,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
       ['120', timezoneOffsetNotWholeMinutesMessage],
       [null, timezoneOffsetNotWholeMinutesMessage],
     ])('refuses %j with 422 and keeps the saved offset', async (offset, description) => {
-      const { token } = await signedIn();
+      const { token } = await signInNewAccount(server);
       await call('PUT', '/workspace/timezone-offset', token, { timezone_offset: 60 });
       expect(
         await json(await call('PUT', '/workspace/timezone-offset', token, { timezone_offset: offset })),
@@ -122,7 +116,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
 
   describe('working hours', () => {
     it('answers the defaults until set, then the saved hours; the profile flips workingHoursSet', async () => {
-      const { token } = await signedIn();
+      const { token } = await signInNewAccount(server);
       expect(await json(await call('GET', '/workspace/working-hours-in-minutes', token))).toEqual({
         status: 200,
         body: defaultWorkingHours,
@@ -175,7 +169,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
         { field: 'working_hours', description: workingHoursMessages.noDaySelected },
       ],
     ])('refuses %s with 422 and keeps the saved hours', async (_case, hours, error) => {
-      const { token } = await signedIn({ onboarded: true });
+      const { token } = await signInNewAccount(server, { onboarded: true });
       const before = await json(await call('GET', '/workspace/working-hours-in-minutes', token));
       const { status, body } = await refusal(
         await call('PUT', '/workspace/working-hours-in-minutes', token, hours),
@@ -191,7 +185,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
       ['a negative start', { ...defaultWorkingHours, monday: [{ start: -1, duration: 60 }] }],
       ['a fractional duration', { ...defaultWorkingHours, monday: [{ start: 60, duration: 1.5 }] }],
     ])('refuses the wrong shape (%s) with 422 and saves nothing', async (_case, hours) => {
-      const { token } = await signedIn();
+      const { token } = await signInNewAccount(server);
       const { status, body } = await refusal(
         await call('PUT', '/workspace/working-hours-in-minutes', token, hours),
       );
@@ -204,7 +198,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
 
   describe('daily limits', () => {
     it('answers the defaults, saves all four and answers them back', async () => {
-      const { token } = await signedIn();
+      const { token } = await signInNewAccount(server);
       expect(await json(await call('GET', '/workspace/daily-limits', token))).toEqual({
         status: 200,
         body: defaultDailyLimits,
@@ -242,7 +236,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
         'daily_linkedin_messages_limit must be a multiple of 5 between 0 and 100',
       ],
     ] as const)('refuses %s = %d with 422 and keeps the saved limits', async (field, value, description) => {
-      const { token } = await signedIn();
+      const { token } = await signInNewAccount(server);
       expect(
         await json(
           await call('PUT', '/workspace/daily-limits', token, { ...defaultDailyLimits, [field]: value }),
@@ -258,7 +252,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
     });
 
     it('refuses a negative limit (-5) and a missing field with 422 and saves nothing', async () => {
-      const { token } = await signedIn();
+      const { token } = await signInNewAccount(server);
       for (const body of [
         { ...defaultDailyLimits, daily_linkedin_react_on_post_limit: -5 },
         { ...defaultDailyLimits, daily_linkedin_follow_limit: undefined },
@@ -276,7 +270,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
 
   describe('automation mode', () => {
     it('runs locally from the caller address, place unknown', async () => {
-      const { token } = await signedIn();
+      const { token } = await signInNewAccount(server);
       expect(await json(await call('GET', '/workspace/automation-mode', token))).toEqual({
         status: 200,
         body: { is_cloud: false, city_name: null, country_code: null, ip_address: '127.0.0.1' },
@@ -299,8 +293,8 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
       );
 
     it('counts the caller workspace actions inside [start, end) only, with limits over the range', async () => {
-      const { account, token } = await signedIn();
-      const other = await signedIn();
+      const { account, token } = await signInNewAccount(server);
+      const other = await signInNewAccount(server);
       const inside = (hours: number) => new Date(rangeStart.getTime() + hours * 3_600_000);
       const end = new Date(rangeStart.getTime() + 7 * day - 1);
       await logActivities(account.personaId, [
@@ -359,7 +353,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
     });
 
     it('reads the offsets of the range and gives one day the daily limits', async () => {
-      const { account, token } = await signedIn();
+      const { account, token } = await signInNewAccount(server);
       await call('PUT', '/workspace/daily-limits', token, {
         ...defaultDailyLimits,
         daily_linkedin_follow_limit: 40,
@@ -397,7 +391,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
         periodStatisticsMessages.rangeTooLong,
       ],
     ])('refuses %s with 422', async (_case, start, end, field, description) => {
-      const { token } = await signedIn();
+      const { token } = await signInNewAccount(server);
       expect(await json(await statistics(token, start, end))).toEqual({
         status: 422,
         body: { name: 'UnprocessableEntity', message: description, errors: [{ field, description }] },
@@ -405,7 +399,7 @@ describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) =
     });
 
     it('refuses a missing or malformed date with 422', async () => {
-      const { token } = await signedIn();
+      const { token } = await signInNewAccount(server);
       for (const query of ['start=2026-03-01T00:00:00Z', 'start=yesterday&end=2026-03-01T00:00:00Z']) {
         const { status, body } = await refusal(
           await call('GET', `/workspace/period-statistics?${query}`, token),
