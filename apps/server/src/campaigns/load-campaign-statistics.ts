@@ -1,6 +1,6 @@
 import type { CampaignStatistics } from '@outpilot/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { activityLog, campaignAudience, executions } from '../db/schema.ts';
+import { type ActivityAction, activityLog, campaignAudience, executions } from '../db/schema.ts';
 import { type Executor, readTogether } from './db-executor.ts';
 
 export type CampaignFigures = { statistics: CampaignStatistics; targetAudienceCount: number };
@@ -19,6 +19,16 @@ export function rateOf(part: number, whole: number): number | null {
   if (whole === 0) return null;
   return Math.min(100, Math.round((part / whole) * 1000) / 10);
 }
+
+/** How many activity log rows of one action a campaign has. */
+const logRowsOf = (action: ActivityAction) =>
+  sql<number>`count(*) filter (where ${activityLog.action} = ${action})`.mapWith(Number);
+
+/** How many of a campaign's executions logged one action (a contact counts once). */
+const executionsLogged = (action: ActivityAction) =>
+  sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = ${action})`.mapWith(
+    Number,
+  );
 
 /**
  * The list statistics of campaigns, from the data itself (never stored counters), three grouped
@@ -56,28 +66,12 @@ export async function loadCampaignStatistics(
       db
         .select({
           campaignId: activityLog.campaignId,
-          invitations: sql<number>`count(*) filter (where ${activityLog.action} = 'invitation_sent')`.mapWith(
-            Number,
-          ),
-          invited:
-            sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'invitation_sent')`.mapWith(
-              Number,
-            ),
-          accepted:
-            sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'invitation_accepted')`.mapWith(
-              Number,
-            ),
-          messages: sql<number>`count(*) filter (where ${activityLog.action} = 'message_sent')`.mapWith(
-            Number,
-          ),
-          messaged:
-            sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'message_sent')`.mapWith(
-              Number,
-            ),
-          replied:
-            sql<number>`count(distinct ${activityLog.executionId}) filter (where ${activityLog.action} = 'reply_received')`.mapWith(
-              Number,
-            ),
+          invitations: logRowsOf('invitation_sent'),
+          invited: executionsLogged('invitation_sent'),
+          accepted: executionsLogged('invitation_accepted'),
+          messages: logRowsOf('message_sent'),
+          messaged: executionsLogged('message_sent'),
+          replied: executionsLogged('reply_received'),
         })
         .from(activityLog)
         .where(and(eq(activityLog.personaId, personaId), inArray(activityLog.campaignId, ids)))
