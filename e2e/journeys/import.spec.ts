@@ -32,22 +32,30 @@ const list = (...items: string[]) => encodeURIComponent(JSON.stringify(items));
 const peopleSearch = (query: string) =>
   `https://www.linkedin.com/search/results/people/?${query}&origin=FACETED_SEARCH`;
 
-/** A people search of the sandbox with a handful of results, built from its facets. */
-async function findSmallSearch(page: Page): Promise<{ url: string; total: number; identifiers: string[] }> {
+/**
+ * Searches of one company in one city, built from the sandbox facets, each link as `linkOf` writes
+ * it: such a search finds a handful of people.
+ */
+async function* companyInCitySearches(page: Page, linkOf: (companyId: string, cityId: string) => string) {
   const facets = (await (await page.request.get('/sandbox/api/search/facets')).json()) as Facets;
   for (const company of facets.companies) {
-    // Cities come after the countries: one company in one city finds a handful of people.
-    for (const location of facets.locations.slice(-12)) {
-      const url = peopleSearch(`currentCompany=${list(company.id)}&geoUrn=${list(location.id)}`);
-      const answer = await page.request.get('/sandbox/api/search/people', { params: { url, count: 10 } });
-      if (!answer.ok()) continue;
-      const found = (await answer.json()) as SearchAnswer;
-      const identifiers = found.elements.flatMap((hit) =>
-        hit.publicIdentifier ? [hit.publicIdentifier] : [],
-      );
-      if (found.reachable >= 2 && found.reachable <= 40 && identifiers.length >= 2) {
-        return { url, total: found.reachable, identifiers };
-      }
+    // Cities come after the countries.
+    for (const location of facets.locations.slice(-12)) yield linkOf(company.id, location.id);
+  }
+}
+
+/** A people search of the sandbox with a handful of results. */
+async function findSmallSearch(page: Page): Promise<{ url: string; total: number; identifiers: string[] }> {
+  const searches = companyInCitySearches(page, (company, city) =>
+    peopleSearch(`currentCompany=${list(company)}&geoUrn=${list(city)}`),
+  );
+  for await (const url of searches) {
+    const answer = await page.request.get('/sandbox/api/search/people', { params: { url, count: 10 } });
+    if (!answer.ok()) continue;
+    const found = (await answer.json()) as SearchAnswer;
+    const identifiers = found.elements.flatMap((hit) => (hit.publicIdentifier ? [hit.publicIdentifier] : []));
+    if (found.reachable >= 2 && found.reachable <= 40 && identifiers.length >= 2) {
+      return { url, total: found.reachable, identifiers };
     }
   }
   throw new Error('No small people search in the sandbox facets');
@@ -234,17 +242,16 @@ async function findSmallestCommunity(page: Page, communities: { url: string }[])
   return { ...smallest, visible: await visibleIn(page, smallest.url, smallest.reachable) };
 }
 
-/** A Sales Navigator search (one company in one city, as LinkedIn writes its query) with a handful of leads. */
+/** A Sales Navigator search (as LinkedIn writes its query) with a handful of leads. */
 async function findSmallSalesNavigatorSearch(page: Page): Promise<LinkSearch> {
-  const facets = (await (await page.request.get('/sandbox/api/search/facets')).json()) as Facets;
-  for (const company of facets.companies) {
-    for (const location of facets.locations.slice(-12)) {
-      const filters = `List((type:CURRENT_COMPANY,values:List((id:${company.id}))),(type:REGION,values:List((id:${location.id}))))`;
-      const url = `https://www.linkedin.com/sales/search/people?query=${encodeURIComponent(`(filters:${filters})`)}`;
-      const reachable = await reachableBy(page, url);
-      if (reachable !== null && reachable >= 2 && reachable <= 40)
-        return { url, reachable, visible: await visibleIn(page, url, reachable) };
-    }
+  const searches = companyInCitySearches(page, (company, city) => {
+    const filters = `List((type:CURRENT_COMPANY,values:List((id:${company}))),(type:REGION,values:List((id:${city}))))`;
+    return `https://www.linkedin.com/sales/search/people?query=${encodeURIComponent(`(filters:${filters})`)}`;
+  });
+  for await (const url of searches) {
+    const reachable = await reachableBy(page, url);
+    if (reachable !== null && reachable >= 2 && reachable <= 40)
+      return { url, reachable, visible: await visibleIn(page, url, reachable) };
   }
   throw new Error('No small Sales Navigator search in the sandbox facets');
 }
