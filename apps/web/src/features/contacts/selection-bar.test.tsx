@@ -77,6 +77,17 @@ describe('SelectionBar', () => {
       'Pick at most 1,000 contacts one by one, or use Select all',
     );
     expect(isOverPickLimit({ kind: 'all' })).toBe(false);
+    // Every row picked one by one: Select all is still offered, as the message says.
+    rerender(
+      <SelectionBar
+        selection={{ kind: 'ids', ids: picked(1050) }}
+        total={1050}
+        totalIsEstimate={false}
+        onSelectAll={vi.fn()}
+        onClear={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Select all' })).toBeInTheDocument();
   });
 });
 

@@ -21,12 +21,14 @@ export function SelectionBar({ selection, total, totalIsEstimate, onSelectAll, o
   const count = selectedCount(selection, total);
   if (count === 0) return null;
   const isAll = selection.kind === 'all';
+  const isOverLimit = isOverPickLimit(selection);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="selection-bar">
       <Typography variant="body2">
         {`${isAll ? formatTotal(total, totalIsEstimate) : count.toLocaleString('en-US')} of ${formatTotal(total, totalIsEstimate)} selected |`}
       </Typography>
-      {!isAll && count < total && (
+      {/* Over the limit it is the way on, even when every row is picked. */}
+      {!isAll && (count < total || isOverLimit) && (
         <Button size="small" onClick={onSelectAll}>
           Select all
         </Button>
@@ -34,7 +36,7 @@ export function SelectionBar({ selection, total, totalIsEstimate, onSelectAll, o
       <Button size="small" onClick={onClear}>
         Clear
       </Button>
-      {isOverPickLimit(selection) && (
+      {isOverLimit && (
         <Typography variant="body2" color="warning.main" role="status">
           {contactsTexts.tooManyPicked}
         </Typography>
