@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { clockResponseSchema, errorBodySchema } from '@outpilot/contracts';
+import { clockResponseSchema, errorBodySchema, requestHeadMaxBytes } from '@outpilot/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.ts';
@@ -77,6 +77,18 @@ describe.each(testBackends())('server on $name', ({ databaseUrl }) => {
     const response = await postRaw('/api/v1/auth/refresh', body, 'application/json');
     expect(response.status).toBe(413);
     expect(errorBodySchema.parse(await response.json())).toMatchObject({ name: 'PayloadTooLarge' });
+  });
+
+  it('answers a request head over the limit with the error body, not a bare 431', async () => {
+    const response = await call(`/api/v1/health?pad=${'x'.repeat(requestHeadMaxBytes)}`);
+    expect(response.status).toBe(431);
+    expect(response.headers.get('content-type')).toContain('application/json');
+    expect(errorBodySchema.parse(await response.json())).toEqual({
+      name: 'ClientError',
+      message: 'Request head is too large (at most 64 KB of URL and headers)',
+    });
+    // The server goes on answering.
+    expect((await call('/api/v1/health')).status).toBe(200);
   });
 
   it('answers 422 with every field error, the first one as the message', async () => {

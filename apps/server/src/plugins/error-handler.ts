@@ -1,4 +1,11 @@
-import { type ErrorBody, errorNameForStatus, type FieldError } from '@outpilot/contracts';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  type ErrorBody,
+  errorNameForStatus,
+  type FieldError,
+  requestHeadMaxBytes,
+} from '@outpilot/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -66,4 +73,33 @@ export function registerErrorHandler(app: FastifyInstance): void {
     else request.log.info({ status, name: body.name }, 'request rejected');
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
+}
+
+/** What Node's HTTP parser refuses before a route sees the request, by the parser's error code. */
+const parserRefusals: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    message: `Request head is too large (at most ${requestHeadMaxBytes / 1024} KB of URL and headers)`,
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'Request timed out' },
+};
+const malformedRequest = { status: 400, message: 'Malformed HTTP request' };
+
+/**
+ * Fastify's clientErrorHandler: a request the parser refused (a head over the limit, a timeout,
+ * broken syntax) gets the same `{ name, message }` body as every other failure, then the connection
+ * closes, as Node's own handler does.
+ */
+export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = parserRefusals[error.code ?? ''] ?? malformedRequest;
+  const body: ErrorBody = { name: errorNameForStatus(status), message };
+  const json = JSON.stringify(body);
+  this.log.info({ status, code: error.code }, 'request refused by the HTTP parser');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }
