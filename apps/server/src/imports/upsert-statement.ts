@@ -62,6 +62,11 @@ export const upsertRecordColumnList = sql.raw(
  * lock (upsert-contacts.ts), so no other transaction adds a contact of this workspace meanwhile,
  * and ON CONFLICT would cost every inserted row a speculative insertion. Their tags cannot exist
  * yet either; only the updated contacts' tags are inserted with ON CONFLICT DO NOTHING.
+ *
+ * The update joins on the primary key alone: each contact_id came from a look-up scoped to the
+ * workspace already. With the workspace's condition there too, stale statistics (contacts added
+ * since the last ANALYZE) made the planner scan the workspace's contacts once per matched row
+ * (5,000 × 5,000 comparisons, 1.6 s of a 100,000-row import); by key it is one probe per row.
  */
 export async function runUpsertStatement(
   db: Database,
@@ -109,7 +114,7 @@ export async function runUpsertStatement(
         custom_field_2 = coalesce(i.cf2, c.custom_field_2),
         custom_field_3 = coalesce(i.cf3, c.custom_field_3)
       from matched i
-      where c.id = i.contact_id and c.persona_id = ${persona}
+      where c.id = i.contact_id
       returning c.id
     ),
     inserted as (
