@@ -1,21 +1,18 @@
 import { sandboxBasePath, sandboxSearchPeoplePath } from '@outpilot/contracts';
 import { createPopulation } from '@outpilot/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openSandboxSession } from './engine/cloud-runner.ts';
-import { startTestServer, type TestServer } from './testing/index.ts';
+import type { TestServer } from './testing/index.ts';
+import { testServerForSuite } from './testing/test-server-for-suite.ts';
 
 /** SANDBOX_FAULT_RATE reaches the mounted sandbox network: its calls meet 429s and 502s. */
 describe('SANDBOX_FAULT_RATE', () => {
-  let server: TestServer;
+  const server = testServerForSuite(undefined, { env: { SANDBOX_FAULT_RATE: '1' } });
   let session: string;
   const searchUrl = 'https://www.linkedin.com/search/results/people/?keywords=sales';
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { SANDBOX_FAULT_RATE: '1' } });
     session = await openSandboxSession(`${server.url}${sandboxBasePath}`, anyMember(server));
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   it('answers every search with a transient refusal when the rate is 1', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLog } from '../db/schema.ts';
 import { exportChunkSize } from '../list-query/stream-csv-by-ids.ts';
 import {
@@ -7,21 +7,13 @@ import {
   createContacts,
   createExecutionRow,
   signInNewAccount,
-  startTestServer,
-  type TestServer,
   testBackends,
 } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 /** GET recent-activities/export: the campaign view's 'Export Interaction Log' (Pro; seed 001 §3). */
 describe.each(testBackends())('interaction log export on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   it('holds every entry of the last 30 days, newest first, however many there are', async () => {
     const { account, token: accessToken } = await signInNewAccount(server, { onboarded: true });

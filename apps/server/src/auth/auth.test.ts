@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type AppProfile, appProfileSchema, errorBodySchema, tokenPairSchema } from '@outpilot/contracts';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAccount,
-  issueTestSession,
-  signInWithDevIdp,
-  startTestServer,
-  type TestServer,
-  testBackends,
-} from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { createAccount, issueTestSession, signInWithDevIdp, testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 const notAuthorized = { name: 'NotAuthorized', message: 'Not authorized' };
 
 describe.each(testBackends())('auth on $name', ({ databaseUrl }) => {
-  let server: TestServer;
+  const server = testServerForSuite(databaseUrl);
   const api = (path: string) => `${server.url}/api/v1${path}`;
   const getProfile = (token?: string) =>
     fetch(api('/profile'), token ? { headers: { authorization: `Bearer ${token}` } } : {});
@@ -24,13 +18,6 @@ describe.each(testBackends())('auth on $name', ({ databaseUrl }) => {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('signs a new user in through the development identity provider', async () => {
     const email = `Ada.${randomUUID().slice(0, 8)}@Example.test`;

@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { type Executor, readTogether, rowsOf } from './db-executor.ts';
 
 describe.each(testBackends())('readTogether on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   /** Two reads that note when each was sent and when each answered. */
   async function twoReads(db: Executor) {

@@ -1,6 +1,6 @@
 import { contactSortableFields, errorBodySchema } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts } from '../db/schema.ts';
 import { cursorTexts } from '../list-query/list-cursor.ts';
 import {
@@ -9,20 +9,12 @@ import {
   createContacts,
   getContactsPage,
   signInNewAccount,
-  startTestServer,
-  type TestServer,
   testBackends,
 } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 describe.each(testBackends())('contacts/page keyset cursor on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   const get = (token: string, query: Record<string, string>) =>
     callApi(server.url, 'GET', `/contacts/page?${new URLSearchParams(query)}`, token);

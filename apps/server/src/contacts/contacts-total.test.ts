@@ -1,24 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createContacts,
-  getContactsPage,
-  signInNewAccount,
-  startTestServer,
-  type TestServer,
-  testBackends,
-} from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { createContacts, getContactsPage, signInNewAccount, testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 /** How contacts/page answers its total (list-query/count-capped.ts). */
 describe.each(testBackends())('contacts/page total on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   const page = (token: string, query: Record<string, string>) => getContactsPage(server.url, token, query);
 

@@ -1,25 +1,17 @@
 import { type ContactsPageAnswer, errorBodySchema, filterMaxLength } from '@outpilot/contracts';
 import { csvExampleFileName } from '@outpilot/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createContacts,
   createImportList,
   getContactsPage,
   signInNewAccount,
-  startTestServer,
-  type TestServer,
   testBackends,
 } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   const get = (path: string, token: string, query: Record<string, string> = {}, method = 'GET') =>
     fetch(`${server.url}/api/v1${path}?${new URLSearchParams(query)}`, {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { writeContactsCsv } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../campaigns/db-executor.ts';
 import {
   type ContactSeed,
@@ -9,10 +9,9 @@ import {
   createContacts,
   getContactsPage,
   signInNewAccount,
-  startTestServer,
-  type TestServer,
   testBackends,
 } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 /**
  * The export's cells are computed by the database (contact-csv-cells.ts; on PostgreSQL written by
@@ -22,14 +21,7 @@ import {
  * contacts/page answers them, on data meant to break CSV writers.
  */
 describe.each(testBackends())('contacts export bytes on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   const get = (path: string, token: string, query: Record<string, string>) =>
     callApi(server.url, 'GET', `${path}?${new URLSearchParams(query)}`, token);
@@ -167,17 +159,7 @@ describe.each(testBackends())('contacts export bytes on $name', ({ databaseUrl }
  */
 describe.each(testBackends())('a stalled contacts export on $name', ({ databaseUrl }) => {
   const idleMs = 500;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      ...(databaseUrl ? { databaseUrl } : {}),
-      env: { DOWNLOAD_IDLE_TIMEOUT_MS: String(idleMs) },
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl, { env: { DOWNLOAD_IDLE_TIMEOUT_MS: String(idleMs) } });
 
   it('is cut off after the idle timeout, and the database serves the next export', async () => {
     const { account, token } = await signInNewAccount(server);

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createCampaignRow,
-  signInNewAccount,
-  startTestServer,
-  type TestServer,
-  testBackends,
-} from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { callApi, createCampaignRow, signInNewAccount, testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { crmBetaOnlyMessage } from './crm-beta.ts';
 
 const settingsPath = (campaignId: string) => `/campaigns/${campaignId}/settings/hubspot`;
@@ -20,13 +14,7 @@ async function answer(response: Response) {
 }
 
 describe.each(testBackends())('CRM settings on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   const call = async (method: string, path: string, token: string, body?: unknown) =>
     answer(await callApi(server.url, method, path, token, body));
@@ -157,12 +145,8 @@ describe.each(testBackends())('CRM settings on $name', ({ databaseUrl }) => {
 });
 
 describe('CRM settings beyond the beta list', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ env: { CRM_BETA_LIST: `${randomUUID()}, ${randomUUID()}` } });
-  });
-  afterAll(async () => {
-    await server?.close();
+  const server = testServerForSuite(undefined, {
+    env: { CRM_BETA_LIST: `${randomUUID()}, ${randomUUID()}` },
   });
 
   it('refuses every CRM call of a persona that is not listed, and tells the app the list', async () => {

@@ -1,20 +1,16 @@
 import { sandboxHubspotBasePath } from '@outpilot/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import { sandboxHubspotRateLimit } from '../sandbox-hubspot/sandbox-hubspot-plugin.ts';
-import { startTestServer, type TestServer } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { createHubspotClient, optionsCacheMs } from './hubspot-client.ts';
 
 /** The HubSpot port against the sandbox portal the server mounts, over real HTTP. */
 describe('the HubSpot client', () => {
-  let server: TestServer;
+  const server = testServerForSuite(undefined);
   let portalUrl: string;
-  beforeAll(async () => {
-    server = await startTestServer();
+  beforeAll(() => {
     portalUrl = `${server.url}${sandboxHubspotBasePath}`;
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const failureOf = async (promise: Promise<unknown>) => {

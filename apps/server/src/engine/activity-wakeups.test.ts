@@ -1,9 +1,10 @@
 import { systemClock } from '@outpilot/domain';
 import { createPopulation } from '@outpilot/sandbox';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, activityClaims } from '../db/schema.ts';
-import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { listenForActivityWakeups, nextCheckAt } from './activity-wakeups.ts';
 import { createCloudRunner } from './cloud-runner.ts';
 import { alwaysWorking, dayMs, engineUser, runningCampaign } from './engine-test-kit.ts';
@@ -19,13 +20,7 @@ const waitFor = async (check: () => Promise<boolean>, timeoutMs: number) => {
 
 for (const backend of testBackends()) {
   describe(`activity wake-ups (${backend.name})`, () => {
-    let server: TestServer;
-    beforeAll(async () => {
-      server = await startTestServer(backend.databaseUrl ? { databaseUrl: backend.databaseUrl } : {});
-    });
-    afterAll(async () => {
-      await server?.close();
-    });
+    const server = testServerForSuite(backend.databaseUrl);
 
     it('queuing an activity notifies the listeners on commit, never from a rolled back transaction', async () => {
       const user = await engineUser(server, { workingHours: alwaysWorking });

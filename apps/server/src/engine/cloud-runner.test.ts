@@ -8,9 +8,9 @@ import {
 import { createSeededRandom } from '@outpilot/domain';
 import { createPopulation } from '@outpilot/sandbox';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLog, campaigns, contacts, executions } from '../db/schema.ts';
-import { startTestServer, type TestServer } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { applyTimeouts } from './apply-timeouts.ts';
 import { createInProcessAutomation, createSandboxNetworks } from './cloud-runner.ts';
 import {
@@ -52,14 +52,7 @@ const contactOf = (person: {
 
 // One backend: the virtual 30-odd days take a few hundred rounds; PGlite keeps them in seconds.
 describe('cloud runner over the sandbox network (pglite)', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ clockStart: monday8am, env: { SANDBOX_SIZE: '1000' } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(undefined, { clockStart: monday8am, env: { SANDBOX_SIZE: '1000' } });
 
   /** The persona's runner as the cloud runner builds it: in-process automation, the sandbox network. */
   function sandboxRunner(

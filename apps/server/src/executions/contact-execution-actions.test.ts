@@ -5,7 +5,7 @@ import {
   executionsDeletePreviewSchema,
 } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, executions } from '../db/schema.ts';
 import {
   addAudience,
@@ -14,24 +14,16 @@ import {
   createContacts,
   createExecutionRow,
   signInNewAccount,
-  startTestServer,
-  type TestServer,
   testBackends,
 } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 /**
  * The contacts screen's row actions on a contact's latest execution (seed 002 §2.2, §4-§5, §7.1):
  * exclude through GET executions/delete/preview and DELETE executions/delete, and complete.
  */
 describe.each(testBackends())('exclude and complete one contact on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   /** A running campaign with two contacts in queue; the second's invitation is in a runner's hands. */
   async function runningPair() {

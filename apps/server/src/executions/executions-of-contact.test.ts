@@ -1,6 +1,6 @@
 import { errorBodySchema, executionsPageResponseSchema } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executions } from '../db/schema.ts';
 import {
   callApi,
@@ -8,21 +8,13 @@ import {
   createContacts,
   createExecutionRow,
   signInNewAccount,
-  startTestServer,
-  type TestServer,
   testBackends,
 } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 /** GET executions/page by contact: the contacts screen's 'Participate in campaigns' menu (seed 002 §7.1). */
 describe.each(testBackends())('executions of one contact on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   async function signedIn() {
     const { account, token } = await signInNewAccount(server, { onboarded: true });

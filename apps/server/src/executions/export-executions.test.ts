@@ -1,5 +1,5 @@
 import { executionsPageResponseSchema } from '@outpilot/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { executions } from '../db/schema.ts';
 import { exportChunkSize } from '../list-query/stream-csv-by-ids.ts';
 import {
@@ -7,21 +7,13 @@ import {
   createCampaignRow,
   createContacts,
   signInNewAccount,
-  startTestServer,
-  type TestServer,
   testBackends,
 } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 /** GET executions/export: the campaign view's 'Export Contacts' (seed 001 §3, §7). */
 describe.each(testBackends())('executions export on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   /** A running campaign whose contacts are more than one chunk of the export. */
   async function bigCampaign(contactCount: number) {

@@ -14,15 +14,9 @@ import {
   recentImportsAnswerSchema,
   sandboxSessionResponseSchema,
 } from '@outpilot/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  createAccount,
-  issueTestSession,
-  startTestServer,
-  type TestServer,
-  testBackends,
-} from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { callApi, createAccount, issueTestSession, testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 const csvFile =
   'LinkedIn Profile;First Name;Last Name;Company Name;Position Title;Country;Custom Field 1;Custom Field 2;Custom Field 3\nhttps://www.linkedin.com/in/someone-else/;a;b;;;;;;\n';
@@ -31,14 +25,7 @@ const searchUrl = 'https://www.linkedin.com/search/results/people/?network=%5B%2
 const pageSize = 25;
 
 describe.each(testBackends())('an import run its agent left mid-way, on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   /** A workspace signed in to the product and, as its browser would be, to the sandbox network. */
   async function signedIn() {

@@ -6,7 +6,7 @@ import {
   importTexts,
 } from '@outpilot/contracts';
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contacts } from '../db/schema.ts';
 import { rowsOf } from '../list-query/rows-of.ts';
 import {
@@ -14,24 +14,16 @@ import {
   createContacts,
   getContactsPage,
   signInNewAccount,
-  startTestServer,
-  type TestServer,
   testBackends,
 } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { lockContactWrites } from './upsert-contacts.ts';
 
 const header =
   'LinkedIn Profile;First Name;Last Name;Company Name;Position Title;Country;Custom Field 1;Custom Field 2;Custom Field 3';
 
 describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   const call = (method: string, path: string, token: string, body?: unknown) =>
     callApi(server.url, method, path, token, body);

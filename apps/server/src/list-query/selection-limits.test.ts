@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   callApi,
   createCampaignRow,
   createContacts,
   signInNewAccount,
-  startTestServer,
-  type TestServer,
   testBackends,
 } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 /** The filter the app sends for rows picked one by one ('N of M selected'), quoted as it quotes them. */
 const idsFilter = (ids: readonly string[]) => `id in (${ids.map((id) => `'${id}'`).join(', ')})`;
@@ -19,12 +18,11 @@ const idsFilter = (ids: readonly string[]) => `id in (${ids.map((id) => `'${id}'
  * 50 KB; one more is refused with the limit's own message.
  */
 describe.each(testBackends())('selections of 1,000 picked rows on $name', ({ databaseUrl }) => {
-  let server: TestServer;
+  const server = testServerForSuite(databaseUrl);
   let token: string;
   let ids: string[];
   let campaignId: string;
   beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
     const { account, token: accessToken } = await signInNewAccount(server, {
       onboarded: true,
       clock: server.clock,
@@ -32,9 +30,6 @@ describe.each(testBackends())('selections of 1,000 picked rows on $name', ({ dat
     token = accessToken;
     ids = (await createContacts(server.db, account.personaId, 1001)).map((contact) => contact.id);
     campaignId = (await createCampaignRow(server.db, account.personaId)).id;
-  });
-  afterAll(async () => {
-    await server?.close();
   });
 
   const get = async (path: string, query: Record<string, string>) => {

@@ -6,14 +6,9 @@ import {
   networkAccountMessages,
   networkProfilesResponseSchema,
 } from '@outpilot/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  callApi,
-  signInNewAccount,
-  startTestServer,
-  type TestServer,
-  testBackends,
-} from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { callApi, signInNewAccount, testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 const notAuthorized = { name: 'NotAuthorized', message: 'Not authorized' };
 const alreadyLinked = {
@@ -36,14 +31,7 @@ function capturedProfile(overrides: Partial<LinkNetworkProfileRequest> = {}): Li
 }
 
 describe.each(testBackends())('network account link on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   const call = (method: string, path: string, token?: string, body?: unknown) =>
     callApi(server.url, method, path, token, body);

@@ -9,15 +9,10 @@ import {
   type WorkingHours,
 } from '@outpilot/contracts';
 import { totalTooLongMessage, workingHoursMessages } from '@outpilot/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type ActivityAction, activityLog } from '../db/schema.ts';
-import {
-  callApi,
-  signInNewAccount,
-  startTestServer,
-  type TestServer,
-  testBackends,
-} from '../testing/index.ts';
+import { callApi, signInNewAccount, testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { periodStatisticsMessages } from './get-period-statistics.ts';
 import { timezoneOffsetNotOnListMessage } from './update-timezone-offset.ts';
 
@@ -36,14 +31,7 @@ const weekdaysNineToFive: WorkingHours = {
 };
 
 describe.each(testBackends())('workspace settings on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer(databaseUrl ? { databaseUrl } : {});
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl);
 
   const call = (method: string, path: string, token?: string, body?: unknown) =>
     callApi(server.url, method, path, token, body);
