@@ -7,7 +7,7 @@ import {
 } from '@outpilot/contracts';
 import { lifecycleHints, stepMessages } from '@outpilot/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   activities,
   campaignAudience,
@@ -24,25 +24,17 @@ import {
   createExecutionRow,
   logActivities,
   signInNewAccount,
-  startTestServer,
-  type TestServer,
   testBackends,
   weekdaysNineToSeven,
 } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { audienceRules } from './check-audience.ts';
 
 /** Monday 2 March 2026, 08:00 UTC: an hour before the default working hours (09:00-19:00, UTC). */
 const monday8am = new Date('2026-03-02T08:00:00Z');
 
 describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ clockStart: monday8am, ...(databaseUrl ? { databaseUrl } : {}) });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl, { clockStart: monday8am });
 
   const call = async (method: string, path: string, token?: string, body?: unknown) => {
     const response = await fetch(`${server.url}/api/v1${path}`, {

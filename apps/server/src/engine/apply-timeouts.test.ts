@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities } from '../db/schema.ts';
-import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { applyTimeouts } from './apply-timeouts.ts';
 import {
   alwaysWorking,
@@ -17,15 +18,8 @@ import {
 } from './engine-test-kit.ts';
 
 describe.each(testBackends())('timeouts on $name', ({ databaseUrl }) => {
-  let server: TestServer;
+  const server = testServerForSuite(databaseUrl, { clockStart: monday8am });
   const deps = () => ({ db: server.db, clock: server.clock });
-
-  beforeAll(async () => {
-    server = await startTestServer({ clockStart: monday8am, ...(databaseUrl ? { databaseUrl } : {}) });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('withdraws an invitation not accepted within 10 days: Withdraw queued, then Ignored (Withdrawn)', async () => {
     const user = await engineUser(server, { workingHours: alwaysWorking });

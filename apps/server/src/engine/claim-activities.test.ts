@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forecastPersonaQueue } from '../activities-queue/forecast-persona-queue.ts';
 import { activities, personaDailyUsage, personaRuntime } from '../db/schema.ts';
-import { callApi, startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import { callApi, testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import {
   alwaysWorking,
   claim,
@@ -27,14 +28,7 @@ const nextDayAt = (at: Date, hours: number) =>
   new Date(Math.floor(at.getTime() / dayMs) * dayMs + dayMs + hours * hourMs);
 
 describe.each(testBackends())('claim activities on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ clockStart: monday8am, ...(databaseUrl ? { databaseUrl } : {}) });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl, { clockStart: monday8am });
 
   it('claims one activity of a persona at a time, inside working hours, with the lease and the contract item', async () => {
     const user = await engineUser(server);

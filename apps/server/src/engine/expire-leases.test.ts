@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { personaDailyUsage } from '../db/schema.ts';
-import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { claimActivities } from './claim-activities.ts';
 import {
   activityOf,
@@ -20,15 +21,8 @@ import { expireLeases, releaseRunnerClaims } from './expire-leases.ts';
 const followOnly = [{ type: 'Follow' as const, timeout: 1440 }];
 
 describe.each(testBackends())('lease expiry on $name', ({ databaseUrl }) => {
-  let server: TestServer;
+  const server = testServerForSuite(databaseUrl, { clockStart: monday8am });
   const deps = () => ({ db: server.db, clock: server.clock });
-
-  beforeAll(async () => {
-    server = await startTestServer({ clockStart: monday8am, ...(databaseUrl ? { databaseUrl } : {}) });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
 
   const used = async (personaId: string) =>
     (

@@ -1,8 +1,9 @@
 import type { CampaignStep } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, campaigns, contacts, personaDailyUsage } from '../db/schema.ts';
-import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { retryPolicy } from './engine-helpers.ts';
 import {
   activityOf,
@@ -32,14 +33,7 @@ const followThenVisit = [
 ];
 
 describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ clockStart: monday8am, ...(databaseUrl ? { databaseUrl } : {}) });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl, { clockStart: monday8am });
 
   async function claimedOne(user: EngineUser, steps: CampaignStep[] = connectThenFollow) {
     const { campaign } = await runningCampaign(server, user, { steps, contacts: 1 });

@@ -4,9 +4,10 @@ import { createActivityRunner } from '@outpilot/agent';
 import { automationBasePath, sandboxBasePath } from '@outpilot/contracts';
 import { createPopulation } from '@outpilot/sandbox';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, activityClaims } from '../db/schema.ts';
-import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { createInProcessAutomation, createSandboxNetworks, openSandboxSession } from './cloud-runner.ts';
 import {
   alwaysWorking,
@@ -27,14 +28,7 @@ const childScript = fileURLToPath(new URL('./runner-killed-after-acting.ts', imp
  * the next attempt must find the invitation on the network instead of sending a second one.
  */
 describe.each(testBackends())('a runner killed after acting, on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ clockStart: monday8am, ...(databaseUrl ? { databaseUrl } : {}) });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl, { clockStart: monday8am });
 
   it('comes back after its lease and is reconciled with the network, never sent twice', async () => {
     const population = createPopulation({ seed: server.config.sandboxSeed, size: server.config.sandboxSize });

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities } from '../db/schema.ts';
-import { startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import {
   alwaysWorking,
   automation,
@@ -23,14 +24,7 @@ const steps = [
 ];
 
 describe.each(testBackends())('sync connections and conversations on $name', ({ databaseUrl }) => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({ clockStart: monday8am, ...(databaseUrl ? { databaseUrl } : {}) });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = testServerForSuite(databaseUrl, { clockStart: monday8am });
 
   it('an accepted invitation moves the execution to the next step after its delay; a reply ends it Succeed', async () => {
     const user = await engineUser(server, { workingHours: alwaysWorking });
