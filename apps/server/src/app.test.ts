@@ -91,6 +91,21 @@ describe.each(testBackends())('server on $name', ({ databaseUrl }) => {
     expect((await call('/api/v1/health')).status).toBe(200);
   });
 
+  it('answers what the router refuses (a broken escape, an overlong path value) with the error body', async () => {
+    const badEscape = await call('/api/v1/campaigns/%E0%A4%A');
+    expect(badEscape.status).toBe(400);
+    expect(errorBodySchema.parse(await badEscape.json())).toEqual({
+      name: 'BadRequest',
+      message: 'The URL is not valid',
+    });
+    const longValue = await call(`/api/v1/campaigns/${'x'.repeat(101)}`);
+    expect(longValue.status).toBe(414);
+    expect(errorBodySchema.parse(await longValue.json())).toEqual({
+      name: 'ClientError',
+      message: 'A value in the URL path is too long',
+    });
+  });
+
   it('answers 422 with every field error, the first one as the message', async () => {
     const response = await postRaw('/api/v1/auth/token', JSON.stringify({ code: '' }), 'application/json');
     expect(response.status).toBe(422);

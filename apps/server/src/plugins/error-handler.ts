@@ -15,6 +15,8 @@ const fixedMessages: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_BAD_URL: 'The URL is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'A value in the URL path is too long',
 };
 
 export const notFoundBody: ErrorBody = { name: 'NotFound', message: 'Not found' };
@@ -64,6 +66,16 @@ function validationFailure(
 
 function isFastifyError(error: unknown): error is FastifyError {
   return error instanceof Error && ('statusCode' in error || 'code' in error || 'validation' in error);
+}
+
+/**
+ * Fastify's frameworkErrors: what its router refuses before a route runs (a broken percent-escape
+ * in the path, a path value over 100 characters) gets the same error body as a route's failure.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = errorBodyOf(error);
+  request.log.info({ status, code: error.code }, 'request refused by the router');
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
