@@ -19,7 +19,7 @@ import { createDevProvider } from './dev-idp/create-dev-provider.ts';
 import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
 import { registerEngineBackground } from './engine/start-engine.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
-import { answerClientError, answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, answerError } from './plugins/error-handler.ts';
 import { registerApiDocs, registerSecurityHeaders } from './plugins/security-and-docs.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/account-routes.ts';
@@ -85,7 +85,7 @@ export async function buildServer(
     // A selection of 1,000 picked rows travels in a GET's query string (seed 002 §9).
     http: { maxHeaderSize: requestHeadMaxBytes },
     clientErrorHandler: answerClientError,
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: answerError,
     logger: {
       level: config.logLevel,
       redact: {
@@ -131,7 +131,7 @@ export async function buildServer(
       hubspot: createHubspotClient(config.hubspot, clock),
     };
 
-    registerErrorHandler(app);
+    app.setErrorHandler(answerError);
     await registerSecurityHeaders(app, config.publicUrl);
     await registerApiDocs(app);
     registerAuthGuard(app, deps);

@@ -69,22 +69,15 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 /**
- * Fastify's frameworkErrors: what its router refuses before a route runs (a broken percent-escape
- * in the path, a path value over 100 characters) gets the same error body as a route's failure.
+ * Answers a failure with its error body: a route's (the error handler) and what the router refuses
+ * before a route runs (Fastify's frameworkErrors: a broken percent-escape in the path, a path
+ * value over 100 characters).
  */
-export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+export function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   const { status, body } = errorBodyOf(error);
-  request.log.info({ status, code: error.code }, 'request refused by the router');
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ status, name: body.name }, 'request rejected');
   return reply.status(status).type('application/json; charset=utf-8').send(body);
-}
-
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = errorBodyOf(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status, name: body.name }, 'request rejected');
-    return reply.status(status).type('application/json; charset=utf-8').send(body);
-  });
 }
 
 /** What Node's HTTP parser refuses before a route sees the request, by the parser's error code. */
