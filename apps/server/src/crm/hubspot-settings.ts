@@ -38,19 +38,18 @@ export async function updateHubspotSettings(
 ): Promise<HubspotSettings> {
   await findCampaign(deps.db, input);
   const staticFields = await validStaticFields(deps, input.request.static_fields);
+  const updatedAt = deps.clock.now();
   await deps.db
     .insert(campaignHubspotSettings)
-    .values({ campaignId: input.campaignId, staticFields, updatedAt: deps.clock.now() })
-    .onConflictDoUpdate({
-      target: campaignHubspotSettings.campaignId,
-      set: { staticFields, updatedAt: deps.clock.now() },
-    });
+    .values({ campaignId: input.campaignId, staticFields, updatedAt })
+    .onConflictDoUpdate({ target: campaignHubspotSettings.campaignId, set: { staticFields, updatedAt } });
   return { static_fields: staticFields };
 }
 
 async function validStaticFields(deps: Pick<Deps, 'hubspot'>, fields: StaticField[]): Promise<StaticField[]> {
   const errors: FieldError[] = [];
-  const valuesByKey = new Map<StaticField['key'], string[]>();
+  /** The accepted values of each property, with where the request gave them. */
+  const accepted = new Map<StaticField['key'], { index: number; values: string[] }>();
   const seen = new Set<StaticField['key']>();
   fields.forEach((field, index) => {
     const rule = hubspotPropertyRules[field.key];
@@ -61,14 +60,13 @@ async function validStaticFields(deps: Pick<Deps, 'hubspot'>, fields: StaticFiel
       const most = rule.maxValues === 1 ? 'one value' : `at most ${rule.maxValues} values`;
       errors.push({ field: `static_fields.${index}.values`, description: `${rule.label} takes ${most}` });
     } else {
-      valuesByKey.set(field.key, values);
+      accepted.set(field.key, { index, values });
     }
     seen.add(field.key);
   });
-  for (const [key, values] of valuesByKey) {
+  for (const [key, { index, values }] of accepted) {
     if (values.length === 0) continue;
     const offered = new Set((await deps.hubspot.propertyOptions(key)).map((option) => option.value));
-    const index = fields.findIndex((field) => field.key === key);
     for (const value of values.filter((candidate) => !offered.has(candidate))) {
       errors.push({
         field: `static_fields.${index}.values`,
@@ -78,7 +76,7 @@ async function validStaticFields(deps: Pick<Deps, 'hubspot'>, fields: StaticFiel
   }
   assertNoFieldErrors(errors);
   return hubspotPropertyNames.flatMap((key) => {
-    const values = valuesByKey.get(key) ?? [];
+    const values = accepted.get(key)?.values ?? [];
     return values.length > 0 ? [{ key, values }] : [];
   });
 }
