@@ -21,8 +21,9 @@ export class FilterError extends Error {
 
 /**
  * Hard limits against hostile input. The spec's 'Filter keys searched up to 1000'
- * (filterKeysMaxCount) bounds `in` lists; the length is the contracts' filterMaxLength, which fits 1,000 picked ids as
- * `id in ('…', …)` (the server reads request heads that long: requestHeadMaxBytes).
+ * (filterKeysMaxCount) bounds `in` lists; the length is the contracts' filterMaxLength, which fits
+ * 1,000 picked ids as `id in ('…', …)` (the server reads request heads that long:
+ * requestHeadMaxBytes).
  */
 export type FilterLimits = {
   maxLength: number;
