@@ -110,6 +110,12 @@ export async function seedEngine(
       [personas, steps, options.at],
     );
     await client.query(
+      `insert into campaign_audience (campaign_id, contact_id, persona_id, created_at)
+       select ${id('c', 'p', '(g % $3 + 1)')}, ${id('k', 'p', 'g')}, ${id('p', 'p')}, $4
+       from generate_series(1, $1::int) p, generate_series(1, $2::int) g`,
+      [personas, perPersona, options.templates.length, options.at],
+    );
+    await client.query(
       `insert into executions (id, persona_id, campaign_id, contact_id, state, step_index, due_at, step_states,
          created_at, started_at)
        select ${id('e', 'p', 'g')}, ${id('p', 'p')}, ${id('c', 'p', '(g % $3 + 1)')}, ${id('k', 'p', 'g')},

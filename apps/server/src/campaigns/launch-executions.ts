@@ -1,8 +1,9 @@
-import { applyExecutionEvent, limitKindOf, notStartedProgress } from '@outpilot/domain';
+import { applyExecutionEvent, campaignQueueWindow, limitKindOf, notStartedProgress } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
 import type { StepStates } from '../db/schema.ts';
-import { activities, campaignAudience, executions } from '../db/schema.ts';
+import { activities, campaignAudience, campaigns, executions } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import { queueRoom } from '../executions/queue-waiting-activities.ts';
 import { nextStepStates } from '../executions/step-states.ts';
 import { type Executor, rowsOf } from './db-executor.ts';
 import type { CampaignRow } from './find-campaign.ts';
@@ -10,16 +11,17 @@ import type { CampaignRow } from './find-campaign.ts';
 /**
  * The launch system: makes an execution for every audience contact of the campaign that has none
  * yet (launched: InQueue on the first action, due after launch_in_minutes and the Delay steps
- * before it) and queues their first activities (the trigger wakes the persona). All in the
- * caller's transaction, so a failure anywhere leaves no execution and no activity behind.
- * Set-based: one statement inserts the executions from campaign_audience and, when the campaign
- * is Running, the first activity of each (what queueExecutionActivities would queue for them);
- * no execution id travels through Node. Answers how many contacts were launched.
- * Callers exclude the contacts that break a rule first (excludeInvalidAudience).
+ * before it) and, when the campaign is Running, queues the first activities of as many as its
+ * queue window has room for (queueWaitingActivities' rule; the trigger wakes the persona). The
+ * others wait InQueue for the engine's top-up, the campaign marked (executions_waiting). All in the caller's transaction, so a failure
+ * anywhere leaves no execution and no activity behind. Set-based: one statement inserts the
+ * executions from campaign_audience and those activities; no execution id travels through Node.
+ * Answers how many contacts were launched. Callers hold the campaign row (FOR UPDATE) and exclude
+ * the contacts that break a rule first (excludeInvalidAudience).
  */
 export async function launchExecutions(
   tx: Executor,
-  input: { campaign: CampaignRow; now: Date },
+  input: { campaign: CampaignRow; now: Date; window?: number },
 ): Promise<{ launched: number }> {
   const { campaign, now } = input;
   const launched = applyExecutionEvent(notStartedProgress, campaign.steps, {
@@ -36,7 +38,9 @@ export async function launchExecutions(
   const nowIso = now.toISOString();
   const dueAt = progress.dueAt?.toISOString() ?? null;
   // Every launched execution is on the same step with the same due time: its first activity is a
-  // constant row per execution (due at the execution's due time, or now if that has passed).
+  // constant row per execution (due at the execution's due time, or now if that has passed), for
+  // as many as the window has room for (counted on the statement's snapshot, before these). The
+  // persona and campaign are the campaign's own, so they need not travel through the CTE.
   const stepIndex = progress.stepIndex;
   const step = stepIndex === null ? undefined : campaign.steps[stepIndex];
   const firstActivities =
@@ -47,11 +51,15 @@ export async function launchExecutions(
     step.type !== 'Delay'
       ? sql`, queued as (
           insert into ${activities} (persona_id, campaign_id, execution_id, step_number, operation_type, limit_kind, due_at)
-          select l.persona_id, l.campaign_id, l.id, ${stepIndex + 1}::int, ${step.type}::text,
+          select ${campaign.personaId}::uuid, ${campaign.id}::uuid, l.id, ${stepIndex + 1}::int, ${step.type}::text,
                  ${limitKindOf(step.type)}::text,
                  greatest(coalesce(${dueAt}::timestamptz, ${nowIso}::timestamptz), ${nowIso}::timestamptz)
           from launched l
-          returning 1)`
+          limit ${queueRoom(campaign.id, input.window ?? campaignQueueWindow)}
+          returning 1),
+        marked as (
+          update ${campaigns} set executions_waiting = true
+          where ${campaigns.id} = ${campaign.id}::uuid and (select count(*) from launched) > (select count(*) from queued))`
       : sql``;
   const [result] = rowsOf<{ launched: number }>(
     await tx.execute(sql`
@@ -62,9 +70,12 @@ export async function launchExecutions(
                ${nowIso}::timestamptz, ${nowIso}::timestamptz
         from ${campaignAudience} a
         where a.campaign_id = ${campaign.id}::uuid
-        order by a.created_at, a.contact_id
-        on conflict (campaign_id, contact_id) do nothing
-        returning id, persona_id, campaign_id)
+          -- Every caller holds the campaign row, so no launch of it runs alongside: an anti-join,
+          -- not ON CONFLICT (a speculative insertion per row); the unique index still stands guard.
+          -- In the audience key's order: the indexes on contact ids fill page by page.
+          and not exists (select 1 from ${executions} e where e.campaign_id = a.campaign_id and e.contact_id = a.contact_id)
+        order by a.contact_id
+        returning id)
       ${firstActivities}
       select count(*)::int as launched from launched`),
   );

@@ -1,7 +1,7 @@
 import type { Campaign } from '@outpilot/contracts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { queueExecutionActivities } from '../executions/queue-execution-activities.ts';
+import { queueWaitingActivities } from '../executions/queue-waiting-activities.ts';
 import { excludeInvalidAudience } from './check-audience.ts';
 import { launchExecutions } from './launch-executions.ts';
 import { toCampaignDocument } from './to-campaign-documents.ts';
@@ -13,22 +13,27 @@ export const runMessages = {
 
 /**
  * PUT campaigns/{id}/run, one transaction. From Compose: the contacts the start preview reports
- * are excluded, an execution is made for each remaining contact with its first activity queued. From Stopped: resumes at once, queueing again the current step of every InQueue
- * execution and launching contacts added while it was stopped. Nothing to launch: 422, no change.
+ * are excluded, an execution is made for each remaining contact with its first activity queued
+ * (within the campaign's queue window: launchExecutions). From Stopped: resumes at once, queueing
+ * again the current step of the InQueue executions, then launching contacts added while it was
+ * stopped, so the contacts already going keep their turn. Nothing to launch: 422, no change.
+ * `queueWindow` is campaignQueueWindow but in tests.
  */
 export async function runCampaign(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { personaId: string; campaignId: string },
+  options: { queueWindow?: number } = {},
 ): Promise<Campaign> {
   const now = deps.clock.now();
+  const window = options.queueWindow;
   return deps.db.transaction(async (tx) => {
     const { after, resumed } = await transitionCampaign(tx, { ...input, action: { type: 'run' }, now });
     await excludeInvalidAudience(tx, after.id);
-    const { launched } = await launchExecutions(tx, { campaign: after, now });
+    if (resumed) await queueWaitingActivities(tx, { campaignId: after.id, steps: after.steps, now, window });
+    const { launched } = await launchExecutions(tx, { campaign: after, now, window });
     if (!resumed && launched === 0) {
       throw new AppError(422, 'UnprocessableEntity', runMessages.noValidContacts);
     }
-    if (resumed) await queueExecutionActivities(tx, { campaignId: after.id, steps: after.steps, now });
     return toCampaignDocument(tx, after);
   });
 }

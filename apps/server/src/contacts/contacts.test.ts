@@ -1,8 +1,12 @@
 import { type ContactsPageAnswer, errorBodySchema, filterMaxLength } from '@outpilot/contracts';
 import { csvExampleFileName } from '@outpilot/domain';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { executions } from '../db/schema.ts';
 import {
+  createCampaignRow,
   createContacts,
+  createExecutionRow,
   createImportList,
   getContactsPage,
   signInNewAccount,
@@ -271,5 +275,24 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
     const hostile = await refusal(await get('/contacts', token, { filter: 'persona_id ne null' }, 'DELETE'));
     expect(hostile.status).toBe(422);
     expect((await page(token)).total).toBe(1);
+  });
+
+  it('a deleted contact leaves the campaigns it ran in: its executions go with its audience rows', async () => {
+    const { account, token } = await signInNewAccount(server);
+    const [gone, kept] = await createContacts(server.db, account.personaId, [
+      { fullName: 'Gone Contact', distance: 2 },
+      { fullName: 'Kept Contact', distance: 1 },
+    ]);
+    if (!gone || !kept) throw new Error('contacts not created');
+    const campaign = await createCampaignRow(server.db, account.personaId, { state: 'Completed' });
+    await createExecutionRow(server.db, campaign, gone.id, { state: 'Succeed', stepIndex: 0 });
+    await createExecutionRow(server.db, campaign, kept.id, { state: 'Succeed', stepIndex: 0 });
+    const deleted = await get('/contacts', token, { filter: 'distance eq 2' }, 'DELETE');
+    expect(await deleted.json()).toEqual({ deleted_count: 1 });
+    const left = await server.db
+      .select({ contactId: executions.contactId })
+      .from(executions)
+      .where(eq(executions.campaignId, campaign.id));
+    expect(left).toEqual([{ contactId: kept.id }]);
   });
 });

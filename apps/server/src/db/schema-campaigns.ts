@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -74,6 +75,12 @@ export const campaigns = pgTable(
     /** The stored form: a Delay step after every Connect that is not last. */
     steps: jsonb('steps').$type<StoredStep[]>().notNull().default([]),
     launchInMinutes: integer('launch_in_minutes').notNull().default(0),
+    /**
+     * Some InQueue executions may have no activity yet: a launch or resume stopped at the queue
+     * window (campaignQueueWindow of @outpilot/domain). The engine's top-up looks at these
+     * campaigns only; it clears the flag once it finds nobody left waiting.
+     */
+    executionsWaiting: boolean('executions_waiting').notNull().default(false),
     /** Bumped by every change of steps or state (optimistic edits). */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -134,12 +141,9 @@ export const executions = pgTable(
     // The campaign's persona, copied for tenancy scoping; the campaign's foreign key already ties
     // the row to it (and deletes it with it), so no second check per inserted row.
     personaId: uuid('persona_id').notNull(),
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    contactId: uuid('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    // Both tied by the audience row (the foreign key below): one check per inserted row, not two.
+    campaignId: uuid('campaign_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
     state: text('state').$type<ExecutionState>().notNull().default('NotStarted'),
     /** 0-based index of the current step in the stored list (ExecutionProgress.stepIndex). */
     stepIndex: integer('step_index'),
@@ -154,10 +158,19 @@ export const executions = pgTable(
     completedAt: instant('completed_at'),
   },
   (t) => [
+    // An execution is one audience member's run of the campaign: it exists only for an audience
+    // row and goes with it (the audience row goes with its campaign or its contact).
+    foreignKey({
+      name: 'executions_campaign_audience_fk',
+      columns: [t.campaignId, t.contactId],
+      foreignColumns: [campaignAudience.campaignId, campaignAudience.contactId],
+    }).onDelete('cascade'),
     uniqueIndex('executions_campaign_id_contact_id_idx').on(t.campaignId, t.contactId),
-    index('executions_persona_id_state_idx').on(t.personaId, t.state),
-    // A campaign's executions in a state: statistics, and whether any is still open.
+    // A campaign's executions in a state: statistics, and whether any is still open. A persona's
+    // executions are found through its campaigns (no index of their own: one less per launched
+    // contact and per move).
     index('executions_campaign_id_state_idx').on(t.campaignId, t.state),
+    // A contact's executions: its latest run (the contacts row menu), sync's matches.
     index('executions_contact_id_idx').on(t.contactId),
     index('executions_awaiting_until_idx').on(t.awaitingUntil).where(sql`${t.state} = 'InProgress'`),
     check('executions_state_check', sql.raw(`"state" in (${inList(executionStateValues)})`)),

@@ -70,7 +70,13 @@ export async function engineUser(server: TestServer, settings: Partial<typeof pe
 export async function runningCampaign(
   server: TestServer,
   user: { personaId: string },
-  options: { steps?: CampaignStep[]; contacts?: number | readonly ContactSeed[]; name?: string } = {},
+  options: {
+    steps?: CampaignStep[];
+    contacts?: number | readonly ContactSeed[];
+    name?: string;
+    /** A smaller campaignQueueWindow, to see the top-up at work. */
+    queueWindow?: number;
+  } = {},
 ) {
   const contacts = await createContacts(server.db, user.personaId, options.contacts ?? 3);
   const campaign = await createCampaignRow(server.db, user.personaId, {
@@ -85,6 +91,7 @@ export async function runningCampaign(
   await runCampaign(
     { db: server.db, clock: server.clock },
     { personaId: user.personaId, campaignId: campaign.id },
+    { queueWindow: options.queueWindow },
   );
   return { campaign, contacts };
 }

@@ -4,17 +4,19 @@ import { type ActivityWakeups, listenForActivityWakeups } from './activity-wakeu
 import { applyTimeouts } from './apply-timeouts.ts';
 import { type CloudRunner, createCloudRunner } from './cloud-runner.ts';
 import { expireLeases } from './expire-leases.ts';
+import { topUpCampaignQueues } from './top-up-campaign-queues.ts';
 
 export type EngineBackgroundOptions = {
   leaseSweepMs?: number;
   timeoutsSweepMs?: number;
+  queueTopUpSweepMs?: number;
   /** Run the cloud runner (sandbox network only) for personas in automation mode 'cloud'. */
   cloudRunner?: boolean;
 };
 
 /**
- * Starts the engine's background systems with the server: the lease expiry and timeouts sweeps
- * (real-time intervals; what they compare is business time from the injected clock) and the cloud
+ * Starts the engine's background systems with the server: the lease expiry, timeouts and queue
+ * top-up sweeps (real-time intervals; what they compare is business time from the injected clock) and the cloud
  * runner, woken by the database's notifications that activities were planned (activity-wakeups.ts). On close (preClose, while the server still answers) they stop: a sweep in progress
  * finishes, the cloud runner finishes the activity in hand and gives back unstarted claims.
  */
@@ -43,6 +45,7 @@ export function registerEngineBackground(
   app.addHook('onReady', async () => {
     every(options.leaseSweepMs ?? 15_000, 'lease expiry', () => expireLeases(deps));
     every(options.timeoutsSweepMs ?? 60_000, 'timeouts', () => applyTimeouts(deps));
+    every(options.queueTopUpSweepMs ?? 60_000, 'queue top-up', () => topUpCampaignQueues(deps));
     if (options.cloudRunner ?? deps.config.network === 'sandbox') {
       const onError = (error: unknown) => app.log.error({ err: error }, 'cloud runner failed');
       // Without the notifications the runner still claims: at its poll interval.

@@ -5,7 +5,7 @@ import { activities, campaignAudience, contacts, executions } from '../db/schema
 import type { AppDeps } from '../deps.ts';
 import { ValidationError } from '../errors.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
-import { executionListQuery } from './execution-list-query.ts';
+import { executionListQuery, executionsOfPersona } from './execution-list-query.ts';
 
 /** An execution whose activity a runner holds right now cannot be removed until it reports. */
 const inFlight = sql`exists (select 1 from ${activities} where ${activities.executionId} = ${executions.id} and ${activities.state} = 'claimed')`;
@@ -15,7 +15,7 @@ function selectionWhere(personaId: string, query: ExecutionsDeleteQuery): SQL {
     { filter: query.filter, keywords: query.searchQuery },
     executionListQuery,
   );
-  return and(eq(executions.personaId, personaId), compiled.where) as SQL;
+  return and(executionsOfPersona(personaId), compiled.where) as SQL;
 }
 
 /** The rule that keeps a selected contact in its campaign, as the exclude dialog lists it. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { executions } from '../db/schema.ts';
 import { exportChunkSize } from '../list-query/stream-csv-by-ids.ts';
 import {
+  addAudience,
   callApi,
   createCampaignRow,
   createContacts,
@@ -23,6 +24,11 @@ describe.each(testBackends())('executions export on $name', ({ databaseUrl }) =>
       name: 'Autumn',
       state: 'Running',
     });
+    await addAudience(
+      server.db,
+      campaign,
+      contacts.map((contact) => contact.id),
+    );
     await server.db.insert(executions).values(
       contacts.map((contact) => ({
         personaId: account.personaId,

@@ -4,7 +4,7 @@ import { type Executor, readTogether } from '../campaigns/db-executor.ts';
 import { contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
-import { executionListQuery } from './execution-list-query.ts';
+import { executionListQuery, executionsOfPersona } from './execution-list-query.ts';
 import { loadExecutionViews, toExecutionDocument } from './to-execution-documents.ts';
 
 export type ExecutionSelection = {
@@ -59,7 +59,7 @@ function compileSelection(personaId: string, selection: ExecutionSelection) {
     executionListQuery,
   );
   const where = and(
-    eq(executions.personaId, personaId),
+    executionsOfPersona(personaId),
     selection.campaignId ? eq(executions.campaignId, selection.campaignId) : undefined,
     compiled.where,
   );

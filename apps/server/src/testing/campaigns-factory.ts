@@ -55,13 +55,20 @@ export async function addAudience(
     );
 }
 
-/** An execution in a given state at a step (0-based index), with its step states filled as reached. */
+/**
+ * An execution in a given state at a step (0-based index), with its step states filled as reached;
+ * the contact joins the audience first if it is not in it (an execution is an audience row's run).
+ */
 export async function createExecutionRow(
   db: Database,
   campaign: { id: string; personaId: string },
   contactId: string,
   values: { state: ExecutionState; stepIndex?: number | null; stepStates?: Record<string, ExecutionState> },
 ): Promise<typeof executions.$inferSelect> {
+  await db
+    .insert(campaignAudience)
+    .values({ campaignId: campaign.id, personaId: campaign.personaId, contactId })
+    .onConflictDoNothing();
   const [row] = await db
     .insert(executions)
     .values({

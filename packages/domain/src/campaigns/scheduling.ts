@@ -2,6 +2,7 @@ import {
   type DailyLimitKind,
   type DailyLimits,
   dailyLimitFields,
+  dailyLimitRanges,
   type OperationType,
   type WorkingHours,
 } from '@outpilot/contracts';
@@ -39,6 +40,19 @@ export type ActivityLimitKind = DailyLimitKind | 'profileViews';
 export const profileViewsDailyLimit = 80;
 /** The forecast looks this far ahead; later activities show no time (e.g. a limit of 0). */
 export const planningHorizonDays = 60;
+
+/**
+ * The most activities a campaign keeps queued at once: as many as the highest daily limit lets a
+ * persona perform within the forecast's horizon and its margin days, so the queue's forecast
+ * never runs short of a campaign's next contacts. A launch on more contacts queues the first
+ * activities of this many and leaves the rest InQueue without one; the engine queues theirs as
+ * the queue moves (apps/server/src/engine/top-up-campaign-queues.ts). A campaign of 100,000
+ * contacts at 100 actions a day takes years: queueing them all would write rows that wait that
+ * long.
+ */
+export const campaignQueueWindow =
+  Math.max(profileViewsDailyLimit, ...Object.values(dailyLimitRanges).map((range) => range.max)) *
+  (planningHorizonDays + 2);
 
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
