@@ -13,11 +13,12 @@ import type { CampaignRow } from './find-campaign.ts';
  * yet (launched: InQueue on the first action, due after launch_in_minutes and the Delay steps
  * before it) and, when the campaign is Running, queues the first activities of as many as its
  * queue window has room for (queueWaitingActivities' rule; the trigger wakes the persona). The
- * others wait InQueue for the engine's top-up, the campaign marked (executions_waiting). All in the caller's transaction, so a failure
- * anywhere leaves no execution and no activity behind. Set-based: one statement inserts the
- * executions from campaign_audience and those activities; no execution id travels through Node.
- * Answers how many contacts were launched. Callers hold the campaign row (FOR UPDATE) and exclude
- * the contacts that break a rule first (excludeInvalidAudience).
+ * others wait InQueue for the engine's top-up, the campaign marked (executions_waiting). All in
+ * the caller's transaction, so a failure anywhere leaves no execution and no activity behind.
+ * Set-based: one statement inserts the executions from campaign_audience and those activities; no
+ * execution id travels through Node. Answers how many contacts were launched. Callers hold the
+ * campaign row (FOR UPDATE) and exclude the contacts that break a rule first
+ * (excludeInvalidAudience).
  */
 export async function launchExecutions(
   tx: Executor,

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { runCampaign } from '../campaigns/run-campaign.ts';
 import { stopCampaign } from '../campaigns/stop-campaign.ts';
 import { activities, campaigns, executions } from '../db/schema.ts';
-import { addAudience, createContacts, testBackends } from '../testing/index.ts';
+import { addAudience, createContacts, type TestServer, testBackends } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import {
   alwaysWorking,
@@ -20,6 +21,15 @@ import {
 import { topUpCampaignQueues } from './top-up-campaign-queues.ts';
 
 const followOnly = [{ type: 'Follow' as const, timeout: 1440 }];
+
+/** Whether the campaign is marked as having executions that wait for an activity. */
+async function markedWaiting(server: TestServer, campaignId: string): Promise<boolean | undefined> {
+  const [row] = await server.db
+    .select({ waiting: campaigns.executionsWaiting })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
+  return row?.waiting;
+}
 
 /** A campaign launched on more contacts than its queue window, seen through its rows. */
 describe.each(testBackends())('queue windows and their top-up on $name', ({ databaseUrl }) => {
@@ -50,14 +60,6 @@ describe.each(testBackends())('queue windows and their top-up on $name', ({ data
     return { user, campaign };
   }
 
-  async function markedWaiting(campaignId: string): Promise<boolean | undefined> {
-    const [row] = await server.db
-      .select({ waiting: campaigns.executionsWaiting })
-      .from(campaigns)
-      .where(eq(campaigns.id, campaignId));
-    return row?.waiting;
-  }
-
   async function executionStates(campaignId: string): Promise<Record<string, number>> {
     const rows = await server.db
       .select({ state: executions.state, total: sql<number>`count(*)::int` })
@@ -71,7 +73,7 @@ describe.each(testBackends())('queue windows and their top-up on $name', ({ data
     const { user, campaign } = await followCampaign(10);
     expect(await executionStates(campaign.id)).toEqual({ InQueue: 10 });
     expect((await activityStates(campaign.id)).queued).toHaveLength(window);
-    expect(await markedWaiting(campaign.id)).toBe(true);
+    expect(await markedWaiting(server, campaign.id)).toBe(true);
     expect(await topUp()).toEqual({ campaigns: 0, queued: 0 });
 
     /** A runner at work for a day of the virtual clock: what is queued now is done. */
@@ -95,13 +97,13 @@ describe.each(testBackends())('queue windows and their top-up on $name', ({ data
     expect(new Set(rows.map((row) => row.executionId)).size).toBe(10);
     expect(rows.every((row) => row.state === 'done')).toBe(true);
     expect(await logCount(server, user.personaId, 'profile_followed')).toBe(10);
-    expect(await markedWaiting(campaign.id)).toBe(false);
+    expect(await markedWaiting(server, campaign.id)).toBe(false);
   });
 
   it('a launch within the window queues every contact and leaves nothing for the top-up', async () => {
     const { user, campaign } = await followCampaign(window);
     expect((await activityStates(campaign.id)).queued).toHaveLength(window);
-    expect(await markedWaiting(campaign.id)).toBe(false);
+    expect(await markedWaiting(server, campaign.id)).toBe(false);
   });
 
   it('leaves a stopped campaign alone; resuming queues the contacts already going before the ones added', async () => {
@@ -143,3 +145,52 @@ describe.each(testBackends())('queue windows and their top-up on $name', ({ data
     expect(firstWindow).toContain(claimed.activity_id);
   });
 });
+
+/** Two connections at once: PostgreSQL only (PGlite has one). */
+describe.each(testBackends().filter(({ name }) => name === 'postgres'))(
+  'the top-up beside a user on $name',
+  ({ databaseUrl }) => {
+    const server = testServerForSuite(databaseUrl, { clockStart: monday8am });
+    const deps = () => ({ db: server.db, clock: server.clock });
+
+    it('skips a contact another transaction holds, looks again, and never queues one that ended', async () => {
+      const user = await engineUser(server, { workingHours: alwaysWorking });
+      const { campaign } = await runningCampaign(server, user, {
+        steps: followOnly,
+        contacts: 6,
+        queueWindow: 4,
+      });
+      const waiting = await server.db
+        .select({ id: executions.id })
+        .from(executions)
+        .where(
+          and(
+            eq(executions.campaignId, campaign.id),
+            sql`not exists (select 1 from ${activities} a where a.execution_id = ${executions.id})`,
+          ),
+        );
+      const [held, free] = waiting;
+      if (!held || !free || waiting.length !== 2) throw new Error('expected two waiting executions');
+      const other = new pg.Client({ connectionString: server.config.databaseUrl });
+      await other.connect();
+      try {
+        // The user ends one contact's run in a transaction still open while the top-up runs.
+        await other.query('begin');
+        await other.query(`update executions set state = 'Cancelled' where id = $1`, [held.id]);
+        expect(await topUpCampaignQueues(deps(), { window: 100 })).toEqual({ campaigns: 1, queued: 1 });
+        expect(await markedWaiting(server, campaign.id)).toBe(true);
+        await other.query('commit');
+        expect(await topUpCampaignQueues(deps(), { window: 100 })).toEqual({ campaigns: 0, queued: 0 });
+        expect(await markedWaiting(server, campaign.id)).toBe(false);
+      } finally {
+        await other.end();
+      }
+      const queuedFor = await server.db
+        .select({ executionId: activities.executionId })
+        .from(activities)
+        .where(eq(activities.campaignId, campaign.id));
+      expect(queuedFor.map((row) => row.executionId)).toContain(free.id);
+      expect(queuedFor.map((row) => row.executionId)).not.toContain(held.id);
+    });
+  },
+);
