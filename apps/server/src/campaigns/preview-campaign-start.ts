@@ -12,6 +12,6 @@ export async function previewCampaignStart(
   input: { personaId: string; campaignId: string },
 ): Promise<StartPreview> {
   const campaign = await findCampaign(deps.db, input);
-  const { validCount, summary } = await checkAudience(deps.db, campaign.id);
+  const { validCount, summary } = await checkAudience(deps.db, campaign);
   return { validation_rules_summary: summary, valid_audience_count: validCount };
 }

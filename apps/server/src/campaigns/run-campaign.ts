@@ -28,7 +28,7 @@ export async function runCampaign(
   const window = options.queueWindow;
   return deps.db.transaction(async (tx) => {
     const { after, resumed } = await transitionCampaign(tx, { ...input, action: { type: 'run' }, now });
-    await excludeInvalidAudience(tx, after.id);
+    await excludeInvalidAudience(tx, after);
     if (resumed) await queueWaitingActivities(tx, { campaignId: after.id, steps: after.steps, now, window });
     const { launched } = await launchExecutions(tx, { campaign: after, now, window });
     if (!resumed && launched === 0) {

@@ -87,7 +87,7 @@ export async function addTargetAudience(
     );
     let count = added.length;
     if (campaign.state === 'Running' && count > 0) {
-      count -= await excludeInvalidAudience(tx, campaign.id);
+      count -= await excludeInvalidAudience(tx, campaign);
       await launchExecutions(tx, { campaign, now });
     }
     return { count };
