@@ -144,7 +144,7 @@ export function planExecutionMove(
  * `move_*`), set-based: one statement writes any number of them, so a caller runs them together
  * with its own writes in one round trip, and the text is the same for any count (planned once per
  * connection). `move_rows` is the record set, for the caller's own use (campaignsLeftOpenNone).
- * As queueExecutionActivities, a step's activity cancelled before is queued again, a claimed or
+ * As queueWaitingActivities, a step's activity cancelled before is queued again, a claimed or
  * done one is never touched. Queuing wakes the persona (the activities trigger); nothing is
  * planned. The executions must be distinct (a row is written once per statement).
  */
