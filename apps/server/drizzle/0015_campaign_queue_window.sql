@@ -20,3 +20,9 @@ ALTER TABLE "campaigns" ADD COLUMN "executions_waiting" boolean DEFAULT false NO
 -- A persona's executions are found through its campaigns (executions_campaign_id_state_idx) or
 -- its contacts (executions_contact_id_idx): one index less to write per launched contact and move.
 DROP INDEX "executions_persona_id_state_idx";
+--> statement-breakpoint
+-- Every execution has its audience row now, so a contact's campaigns are its audience rows: the
+-- executions half of the view's union (0006) found nothing the audience half had not.
+CREATE OR REPLACE VIEW "contact_campaigns" AS
+SELECT a."contact_id", a."campaign_id", c."state" AS "campaign_state"
+FROM "campaign_audience" a JOIN "campaigns" c ON c."id" = a."campaign_id";

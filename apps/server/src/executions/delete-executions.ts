@@ -46,27 +46,23 @@ export async function previewDeleteExecutions(
 
 /**
  * DELETE executions/delete ('Contacts are excluded'): removes the selected contacts from their
- * campaigns (executions, their activities, their audience rows), except those a runner holds.
+ * campaigns, except those a runner holds. One statement deletes their audience rows; each
+ * execution goes with its row (executions_campaign_audience_fk) and its activities with it.
  * None removable (the preview's 'Please select other contacts', or a claim since the preview):
- * 422 and nothing changes, as DELETE contacts does.
+ * 422 and nothing changed, as DELETE contacts does.
  */
 export async function deleteExecutions(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: Pick<AppDeps, 'db'>,
   input: { personaId: string; query: ExecutionsDeleteQuery },
 ): Promise<{ count: number }> {
   const where = selectionWhere(input.personaId, input.query);
-  return deps.db.transaction(async (tx) => {
-    const deleted = rowsOf<{ campaign_id: string; contact_id: string }>(
-      await tx.execute(sql`
-        delete from ${executions} using ${contacts}
-        where ${contacts.id} = ${executions.contactId} and ${where} and not ${inFlight}
-        returning ${executions.campaignId} as campaign_id, ${executions.contactId} as contact_id`),
-    );
-    if (deleted.length === 0) throw new ValidationError('filter', contactsTexts.selectOtherContacts);
-    await tx.execute(sql`
-      delete from ${campaignAudience} a
-      using jsonb_to_recordset(${JSON.stringify(deleted)}::jsonb) as d(campaign_id uuid, contact_id uuid)
-      where a.campaign_id = d.campaign_id and a.contact_id = d.contact_id`);
-    return { count: deleted.length };
-  });
+  const deleted = rowsOf(
+    await deps.db.execute(sql`
+      delete from ${campaignAudience} a using ${executions}, ${contacts}
+      where a.campaign_id = ${executions.campaignId} and a.contact_id = ${executions.contactId}
+        and ${contacts.id} = ${executions.contactId} and ${where} and not ${inFlight}
+      returning 1`),
+  );
+  if (deleted.length === 0) throw new ValidationError('filter', contactsTexts.selectOtherContacts);
+  return { count: deleted.length };
 }
