@@ -11,7 +11,7 @@ export const audienceRules = {
 export type AudienceRule = keyof typeof audienceRules;
 
 /** A campaign with its persona: the other campaigns and the contacts its rules read are that persona's. */
-export type AudienceCampaign = { id: string; personaId: string };
+type AudienceCampaign = { id: string; personaId: string };
 
 /**
  * The rule a contact of this campaign breaks, as SQL over `a` (campaign_audience) and `ct`

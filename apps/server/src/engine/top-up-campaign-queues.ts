@@ -2,9 +2,9 @@ import { campaignQueueWindow } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../campaigns/db-executor.ts';
 import { findCampaign } from '../campaigns/find-campaign.ts';
-import { activities, campaigns } from '../db/schema.ts';
+import { campaigns } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { queueWaitingActivities } from '../executions/queue-waiting-activities.ts';
+import { queuedCount, queueWaitingActivities } from '../executions/queue-waiting-activities.ts';
 
 export type TopUpResult = { campaigns: number; queued: number };
 
@@ -27,7 +27,7 @@ export async function topUpCampaignQueues(
     await deps.db.execute(sql`
       select c.id, c.persona_id from ${campaigns} c
       where c.state = 'Running' and c.executions_waiting
-        and (select count(*) from ${activities} a where a.campaign_id = c.id and a.state = 'queued') < ${window / 2}`),
+        and ${queuedCount(sql`c.id`)} < ${window / 2}`),
   );
   const result: TopUpResult = { campaigns: 0, queued: 0 };
   for (const row of low) {

@@ -1,6 +1,6 @@
 import type { OperationType, StoredStep } from '@outpilot/contracts';
 import { campaignQueueWindow, limitKindOf } from '@outpilot/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
 import { activities, campaigns, executions } from '../db/schema.ts';
 
@@ -13,13 +13,17 @@ function stepOperations(steps: readonly StoredStep[]) {
   });
 }
 
+/** How many activities a campaign holds queued, as a scalar subquery (`campaign`: its id, as SQL). */
+export function queuedCount(campaign: SQL): SQL {
+  return sql`(select count(*) from ${activities} q where q.campaign_id = ${campaign} and q.state = 'queued')`;
+}
+
 /**
  * How many more activities the campaign may queue before it holds `window` (campaignQueueWindow
- * of @outpilot/domain), as a scalar subquery for the statement that queues them.
+ * of @outpilot/domain), as an expression for the statement that queues them.
  */
-export function queueRoom(campaignId: string, window: number) {
-  return sql`(select greatest(${window}::int - count(*), 0)::int from ${activities}
-    where ${activities.campaignId} = ${campaignId}::uuid and ${activities.state} = 'queued')`;
+export function queueRoom(campaignId: string, window: number): SQL {
+  return sql`(greatest(${window}::int - ${queuedCount(sql`${campaignId}::uuid`)}, 0)::int)`;
 }
 
 /**
