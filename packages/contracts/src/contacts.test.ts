@@ -46,6 +46,7 @@ describe('contactDocumentSchema', () => {
       is_premium: false,
       distance: null,
       linkedin_entity_id: null,
+      sales_lead_id: null,
       location: null,
       last_job: null,
       contacted: null,

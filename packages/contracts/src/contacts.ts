@@ -115,6 +115,8 @@ export const contactDocumentSchema = z.object({
   is_premium: z.boolean(),
   distance: contactDistanceSchema,
   linkedin_entity_id: z.string().max(100).nullable(),
+  /** The Sales Navigator lead id; the export's profile link of a contact known only by it. */
+  sales_lead_id: z.string().max(200).nullable(),
   location: text.nullable(),
   /** The current company. */
   last_job: text.nullable(),

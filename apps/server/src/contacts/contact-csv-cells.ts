@@ -19,7 +19,7 @@ const uriUnreserved = `[0-9A-Za-z_.!~*''()-]`;
  */
 export const contactCsvCells: SQL = sql.join(
   [
-    profileLink(sql`${contacts.linkedinPublicIdentifier}`),
+    profileLink(sql`${contacts.linkedinPublicIdentifier}`, sql`${contacts.salesLeadId}`),
     guarded(sql`${contacts.firstName}`),
     guarded(sql`${contacts.lastName}`),
     guarded(sql`${contacts.lastJob}`),
@@ -48,14 +48,20 @@ function isoDate(column: SQL): SQL {
 }
 
 /**
- * profileLinkUrl({ publicIdentifier }), or '': the slug through encodeURIComponent (UTF-8 bytes of
- * any other character as upper-case %XX). A link never starts with a formula character, so it
- * needs no guard.
+ * The export's profile link, as contactExportColumns writes it: profileLinkUrl of the public
+ * identifier, else of the Sales Navigator lead id, else ''. A link never starts with a formula
+ * character, so it needs no guard.
  */
-function profileLink(slug: SQL): SQL {
-  const encoded = sql`case when ${slug} ~ ${sql.raw(`'^${uriUnreserved}*$'`)} then ${slug} else (
+function profileLink(slug: SQL, leadId: SQL): SQL {
+  return sql`case when ${slug} is not null then 'https://www.linkedin.com/in/' || ${uriComponent(slug)} || '/'
+    when ${leadId} is not null then 'https://www.linkedin.com/sales/lead/' || ${uriComponent(leadId)}
+    else '' end`;
+}
+
+/** encodeURIComponent: the UTF-8 bytes of every character but the unreserved ones as upper-case %XX. */
+function uriComponent(text: SQL): SQL {
+  return sql`case when ${text} ~ ${sql.raw(`'^${uriUnreserved}*$'`)} then ${text} else (
     select string_agg(case when ch ~ ${sql.raw(`'^${uriUnreserved}$'`)} then ch
       else upper(regexp_replace(encode(convert_to(ch, 'UTF8'), 'hex'), '(..)', '%\\1', 'g')) end, '' order by n)
-    from regexp_split_to_table(${slug}, '') with ordinality as chars(ch, n)) end`;
-  return sql`case when ${slug} is null then '' else 'https://www.linkedin.com/in/' || ${encoded} || '/' end`;
+    from regexp_split_to_table(${text}, '') with ordinality as chars(ch, n)) end`;
 }

@@ -123,6 +123,36 @@ describe.each(testBackends())('contacts export bytes on $name', ({ databaseUrl }
     expect(exportedFiltered.toString('utf8').split('\r\n').filter(Boolean).length).toBeGreaterThan(2);
   });
 
+  it('writes a file that uploads back into the same contacts, those known only by a lead id too', async () => {
+    const { account, token } = await signInNewAccount(server);
+    await createContacts(server.db, account.personaId, [
+      { linkedinPublicIdentifier: 'plain-slug', firstName: 'Plain' },
+      { linkedinPublicIdentifier: 'jürgen-ß', firstName: 'Jürgen' },
+      { linkedinPublicIdentifier: null, salesLeadId: 'ACwAABlead-1_x', firstName: 'Lead' },
+      { linkedinPublicIdentifier: null, salesLeadId: 'ACwAABlead2', firstName: '=Formula' },
+    ]);
+    const exported = await exportedFile(token, {});
+    expect(exported.toString('utf8')).toContain('"https://www.linkedin.com/sales/lead/ACwAABlead-1_x"');
+
+    const upload = await fetch(`${server.url}/api/v1/imports/csv?file_name=export.csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body: exported,
+    });
+    expect(upload.status, await upload.clone().text()).toBe(200);
+    const list = (await upload.json()) as { id: string; uploaded_count: number; skipped_count: number };
+    expect(list).toMatchObject({ uploaded_count: 4, skipped_count: 0 });
+    const page = await getContactsPage(server.url, token, {});
+    expect(page.total).toBe(4);
+    const tagged = page.documents.map((contact) => [contact.first_name, contact.tags.includes(list.id)]);
+    expect(tagged.sort()).toEqual([
+      ['=Formula', true],
+      ['Jürgen', true],
+      ['Lead', true],
+      ['Plain', true],
+    ]);
+  });
+
   it('gives its connection back when the download is abandoned half-way', async () => {
     const { account, token } = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, 10_000);

@@ -16,6 +16,7 @@ const contact: ContactDocument = {
   is_premium: true,
   distance: 2,
   linkedin_entity_id: 'ACoAAA',
+  sales_lead_id: null,
   location: 'Berlin, Germany',
   last_job: '+Acme; Inc.',
   contacted: null,
@@ -77,6 +78,17 @@ describe('CSV writing', () => {
     });
     const again = parseContactsCsv(writeContactsCsv([contact, contact]));
     expect(again.skippedDuplicates).toBe(1);
+  });
+
+  it('links a contact known only by its Sales Navigator lead id to the lead, and reads it back by it', () => {
+    const lead = { ...contact, linkedin_public_identifier: null, sales_lead_id: 'ACwAAB-x_9' };
+    const text = writeContactsCsv([lead]);
+    expect(
+      text.split('\r\n')[1]?.startsWith('"https://www.linkedin.com/sales/lead/ACwAAB-x_9","Zoë ""Z"""'),
+    ).toBe(true);
+    const result = parseContactsCsv(text);
+    expect(result.skippedInvalid).toBe(0);
+    expect(result.records[0]).toMatchObject({ publicIdentifier: null, salesLeadId: 'ACwAAB-x_9' });
   });
 });
 

@@ -12,15 +12,17 @@ const connectionLabels = { 1: '1st', 2: '2nd', 3: '3rd+' } as const;
 
 /**
  * Columns of GET contacts/export: the 9 import columns first, so an export can be uploaded again
- * as it is, then what only the network supplies.
+ * as it is (a contact known only by its Sales Navigator lead id gets that lead's link, which the
+ * import reads back), then what only the network supplies.
  */
 export const contactExportColumns: readonly CsvColumn<ContactDocument>[] = [
   {
     title: 'LinkedIn Profile',
-    value: (contact) =>
-      contact.linkedin_public_identifier === null
-        ? ''
-        : profileLinkUrl({ publicIdentifier: contact.linkedin_public_identifier }),
+    value: (contact) => {
+      if (contact.linkedin_public_identifier !== null)
+        return profileLinkUrl({ publicIdentifier: contact.linkedin_public_identifier });
+      return contact.sales_lead_id === null ? '' : profileLinkUrl({ salesLeadId: contact.sales_lead_id });
+    },
   },
   { title: 'First Name', value: (contact) => contact.first_name },
   { title: 'Last Name', value: (contact) => contact.last_name },

@@ -35,10 +35,14 @@ export function parseProfileLink(text: string): ProfileLink | null {
   return salesLeadIdPattern.test(leadId) ? { salesLeadId: leadId } : null;
 }
 
-/** The canonical link of a profile, as exports and the CSV example write it. */
+/**
+ * The canonical link of a profile, as exports and the CSV example write it. Either id goes
+ * through encodeURIComponent: a lead id as the network writes it (letters, digits, - and _)
+ * comes out as it is, anything else cannot break the link.
+ */
 export function profileLinkUrl(link: ProfileLink): string {
   if (link.publicIdentifier !== undefined) {
     return `https://www.linkedin.com/in/${encodeURIComponent(link.publicIdentifier)}/`;
   }
-  return `https://www.linkedin.com/sales/lead/${link.salesLeadId}`;
+  return `https://www.linkedin.com/sales/lead/${encodeURIComponent(link.salesLeadId)}`;
 }

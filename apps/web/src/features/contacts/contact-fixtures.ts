@@ -15,6 +15,7 @@ export function makeContact(index: number, overrides: Partial<ContactDocument> =
     is_premium: index % 2 === 0,
     distance: 2,
     linkedin_entity_id: null,
+    sales_lead_id: null,
     location: 'Berlin, Germany',
     last_job: null,
     contacted: null,
