@@ -1,12 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Projects are declared inline: a project config that itself has `projects:` is not expanded (stack.md).
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core less one: a single worker on this 2-core machine.
-    // Most suites wait on PostgreSQL, HTTP or timers rather than compute, so two overlap that
-    // waiting and keep CI inside its 20 minutes on a slow day.
-    maxWorkers: 2,
+    // Vitest's default is one worker per core less one: a single worker on a 2-core machine.
+    // Most suites wait on PostgreSQL, HTTP or timers rather than compute, so at least two overlap
+    // that waiting and keep CI inside its 20 minutes on a slow day.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
