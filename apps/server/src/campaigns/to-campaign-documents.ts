@@ -1,9 +1,9 @@
 import type { Campaign, CampaignOwner } from '@outpilot/contracts';
 import { allowAddSteps, campaignEvents, foldSteps } from '@outpilot/domain';
 import { eq } from 'drizzle-orm';
+import { type Executor, readTogether } from '../db/executor.ts';
 import { personas, users } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
-import { type Executor, readTogether } from './db-executor.ts';
 import type { CampaignRow } from './find-campaign.ts';
 import { loadCampaignStatistics } from './load-campaign-statistics.ts';
 

@@ -10,9 +10,10 @@ import type {
 } from '@outpilot/contracts';
 import { executionHumanState, humanState, minutesUntil, renderTemplate } from '@outpilot/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { forecastPersonaQueue } from '../activities-queue/forecast-persona-queue.ts';
-import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
+import type { Executor } from '../db/executor.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { activities, campaigns, contacts, executions, type StepStates } from '../db/schema.ts';
+import { forecastPersonaQueue } from '../engine/forecast-persona-queue.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 

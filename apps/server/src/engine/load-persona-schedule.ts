@@ -7,7 +7,7 @@ import {
   type UsageCounts,
 } from '@outpilot/domain';
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../campaigns/db-executor.ts';
+import type { Executor } from '../db/executor.ts';
 import { personaDailyUsage, personaRuntime, personas } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testBackends } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
-import { type Executor, readTogether, rowsOf } from './db-executor.ts';
+import { type Executor, readTogether } from './executor.ts';
+import { rowsOf } from './rows-of.ts';
 
 describe.each(testBackends())('readTogether on $name', ({ databaseUrl }) => {
   const server = testServerForSuite(databaseUrl);

@@ -1,12 +1,13 @@
 import { applyExecutionEvent, campaignQueueWindow, limitKindOf, notStartedProgress } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
+import type { CampaignRow } from '../campaigns/find-campaign.ts';
+import type { Executor } from '../db/executor.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import type { StepStates } from '../db/schema.ts';
 import { activities, campaignAudience, campaigns, executions } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { queueRoom } from '../executions/queue-waiting-activities.ts';
-import { nextStepStates } from '../executions/step-states.ts';
-import { type Executor, rowsOf } from './db-executor.ts';
-import type { CampaignRow } from './find-campaign.ts';
+import { queueRoom } from './queue-waiting-activities.ts';
+import { nextStepStates } from './step-states.ts';
 
 /**
  * The launch system: makes an execution for every audience contact of the campaign that has none

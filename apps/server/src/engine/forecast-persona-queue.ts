@@ -7,8 +7,9 @@ import {
   planningHorizonDays,
 } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
+import type { Executor } from '../db/executor.ts';
 import { pgArray } from '../db/pg-array.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { activities, activityLimitKinds, campaigns } from '../db/schema.ts';
 import { loadPersonaSchedule, type PersonaPlanningContext } from './load-persona-schedule.ts';
 

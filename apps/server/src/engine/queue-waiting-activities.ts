@@ -1,7 +1,8 @@
 import type { OperationType, StoredStep } from '@outpilot/contracts';
 import { campaignQueueWindow, limitKindOf } from '@outpilot/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
+import type { Executor } from '../db/executor.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { activities, campaigns, executions } from '../db/schema.ts';
 
 /** The operation and limit kind of each action step, by 0-based index (Delay steps have none). */

@@ -23,7 +23,7 @@ import {
   createContacts,
   issueTestSession,
   type TestServer,
-} from '../testing/index.ts';
+} from './index.ts';
 
 /** Test helpers of the engine's systems (not a test file: imported by them). */
 

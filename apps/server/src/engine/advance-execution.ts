@@ -6,8 +6,8 @@ import {
   limitKindOf,
 } from '@outpilot/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../campaigns/db-executor.ts';
 import { executeNamed } from '../db/execute-named.ts';
+import type { Executor } from '../db/executor.ts';
 import { pgArray } from '../db/pg-array.ts';
 import { activities, campaigns, executions, type StepStates } from '../db/schema.ts';
 import { AppError, NotFoundError } from '../errors.ts';
