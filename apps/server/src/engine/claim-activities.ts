@@ -6,6 +6,7 @@ import {
   type StoredStep,
 } from '@outpilot/contracts';
 import {
+  activityLimitKinds,
   decideNextAction,
   localDayIndex,
   type PersonaPace,
@@ -22,7 +23,6 @@ import { rowsOf } from '../db/rows-of.ts';
 import {
   activities,
   activityClaims,
-  activityLimitKinds,
   campaigns,
   contacts,
   executions,

@@ -1,5 +1,6 @@
 import { minutesPerDay, type OperationType } from '@outpilot/contracts';
 import {
+  activityLimitKinds,
   dailyLimitOf,
   defaultGapMinutes,
   forecastActivities,
@@ -10,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/executor.ts';
 import { pgArray } from '../db/pg-array.ts';
 import { rowsOf } from '../db/rows-of.ts';
-import { activities, activityLimitKinds, campaigns } from '../db/schema.ts';
+import { activities, campaigns } from '../db/schema.ts';
 import { loadPersonaSchedule, type PersonaPlanningContext } from './load-persona-schedule.ts';
 
 export type PersonaForecast = {
