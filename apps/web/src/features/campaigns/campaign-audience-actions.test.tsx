@@ -5,9 +5,9 @@ import { createFakeApi, tokenHandler } from '../../test/fake-api.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { makeProfile } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { buildIdsFilter } from '../contacts/contact-filters.ts';
+import type { ContactsSelectionRequest } from '../contacts/contacts-selection.ts';
 import { CampaignAudienceActions } from './campaign-audience-actions.tsx';
-import { buildIdsFilter } from './contact-filters.ts';
-import type { ContactsSelectionRequest } from './contacts-selection.ts';
 
 const draftId = '11111111-1111-4111-8111-111111111111';
 const runningId = '22222222-2222-4222-8222-222222222222';
