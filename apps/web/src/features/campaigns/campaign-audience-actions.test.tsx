@@ -202,16 +202,15 @@ describe('CampaignAudienceActions', () => {
     expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
-  it('validates the campaign name: required and at most 50 characters', async () => {
+  it('validates the campaign name: Create waits for a name, at most 50 characters', async () => {
     const { api } = renderActions();
     fireEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create campaign' });
     const name = within(dialog).getByRole('textbox', { name: 'Campaign name' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('Enter the campaign name')).toBeInTheDocument();
-
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
     fireEvent.change(name, { target: { value: '   ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
+    fireEvent.submit(name);
     expect(within(dialog).getByText('Enter the campaign name')).toBeInTheDocument();
 
     fireEvent.change(name, { target: { value: 'x'.repeat(51) } });
