@@ -17,6 +17,7 @@ export * from './daily-limits.ts';
 export * from './filter/filter-ast.ts';
 export * from './filter/filter-error.ts';
 export * from './filter/filter-field-spec.ts';
+export * from './filter/format-filter.ts';
 export * from './filter/parse-filter.ts';
 export * from './filter/parse-orderby.ts';
 export * from './filter/parse-paging.ts';
