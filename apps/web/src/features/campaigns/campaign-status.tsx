@@ -29,8 +29,7 @@ export function CampaignStatus({ campaign }: { campaign: Pick<Campaign, 'state' 
           <LockIcon
             fontSize="small"
             color="action"
-            role="img"
-            aria-label={tip}
+            titleAccess={tip}
             tabIndex={0}
             onClick={(event) => event.stopPropagation()}
           />
