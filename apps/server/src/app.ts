@@ -9,7 +9,7 @@ import {
 import { type Clock, createVirtualClock, systemClock, type VirtualClock } from '@outpilot/domain';
 import { sandboxPlugin } from '@outpilot/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createOidcClient } from './auth/oidc-client.ts';
 import type { Config } from './config.ts';
 import { createHubspotClient } from './crm/hubspot-client.ts';
@@ -32,6 +32,7 @@ import { executionsRoutes } from './routes/executions-routes.ts';
 import { importsRoutes } from './routes/imports-routes.ts';
 import { networkAccountRoutes } from './routes/network-account-routes.ts';
 import { publicRoutes } from './routes/public-routes.ts';
+import { requestValidatorCompiler } from './routes/request-validator.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { workspaceRoutes } from './routes/workspace-routes.ts';
 import { registerSandboxHubspot } from './sandbox-hubspot/sandbox-hubspot-plugin.ts';
@@ -116,7 +117,7 @@ export async function buildServer(
   app.removeContentTypeParser('text/plain');
 
   try {
-    app.setValidatorCompiler(validatorCompiler);
+    app.setValidatorCompiler(requestValidatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.decorate('db', database.db);
     app.decorate('clock', clock);

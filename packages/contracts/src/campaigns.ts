@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterTextSchema } from './list-filter.ts';
+import { filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
 
 /**
  * Campaigns of seed 001 (entities §3, states §4, validation §5, calls §7, constants §9). Wire names
@@ -334,6 +334,10 @@ export const audienceSelectionSchema = z.object({
 export type AudienceSelection = z.infer<typeof audienceSelectionSchema>;
 export const addTargetAudienceRequestSchema = audienceSelectionSchema;
 export const targetAudiencePreviewQuerySchema = audienceSelectionSchema;
+/** DELETE target_audience removes the selected contacts; with neither filter nor search, all=true. */
+export const removeTargetAudienceQuerySchema = audienceSelectionSchema
+  .extend({ all: selectAllSchema.optional() })
+  .superRefine(requireSelection);
 /** 'will add N, M will not be added' (§5). */
 export const audiencePreviewSchema = z.object({
   valid_count: countSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filterKeysMaxCount, filterTextSchema } from './list-filter.ts';
+import { filterKeysMaxCount, filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
 
 /**
  * Contacts calls of seed 002 §7.1. Wire names stay snake_case as the spec's raw contact gives
@@ -71,11 +71,17 @@ function listAnswerSchema<Document extends z.ZodType>(document: Document) {
   });
 }
 
-/** DELETE contacts and GET contacts/delete/preview: "filter and searchQuery" (§7.1), no paging. */
-export const contactsSelectionQuerySchema = z.object({
-  filter: filterTextSchema.optional(),
-  searchQuery: z.string().max(contactsKeywordsMaxLength).optional(),
-});
+/**
+ * DELETE contacts and GET contacts/delete/preview: "filter and searchQuery" (§7.1), no paging;
+ * with neither, `all=true` must say that every contact is meant.
+ */
+export const contactsSelectionQuerySchema = z
+  .object({
+    filter: filterTextSchema.optional(),
+    searchQuery: z.string().max(contactsKeywordsMaxLength).optional(),
+    all: selectAllSchema.optional(),
+  })
+  .superRefine(requireSelection);
 export type ContactsSelectionQuery = z.infer<typeof contactsSelectionQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionStepTypes, pageOf, pageQuerySchema, storedStepTypes } from './campaigns.ts';
-import { filterTextSchema } from './list-filter.ts';
+import { filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
 
 /**
  * Executions (one per contact and campaign) and the activity queue of seed 001 §3, §4 and §7.
@@ -124,11 +124,14 @@ export const executionStepParamsSchema = z.object({
 export const executionStepMessageResponseSchema = z.object({ message: z.string().max(8000).nullable() });
 export type ExecutionStepMessageResponse = z.infer<typeof executionStepMessageResponseSchema>;
 
-/** GET executions/delete/preview and DELETE executions/delete: a filter or a search query. */
-export const executionsDeleteQuerySchema = z.object({
+const executionsSelectionSchema = z.object({
   filter: filterTextSchema.optional(),
   searchQuery: z.string().max(200).optional(),
 });
+/** GET executions/delete/preview and DELETE executions/delete: a filter, a search query or all=true. */
+export const executionsDeleteQuerySchema = executionsSelectionSchema
+  .extend({ all: selectAllSchema.optional() })
+  .superRefine(requireSelection);
 export type ExecutionsDeleteQuery = z.infer<typeof executionsDeleteQuerySchema>;
 /** The spec's "Preview of removal" (seed 002 §3): what the rules keep, by rule, and how many go. */
 export const executionsDeletePreviewSchema = z.object({
@@ -138,7 +141,7 @@ export const executionsDeletePreviewSchema = z.object({
 export type ExecutionsDeletePreview = z.infer<typeof executionsDeletePreviewSchema>;
 export const executionsDeleteResponseSchema = z.object({ count: countSchema });
 
-export const executionsExportQuerySchema = executionsDeleteQuerySchema.extend({
+export const executionsExportQuerySchema = executionsSelectionSchema.extend({
   campaign_id: z.uuid().optional(),
   orderby: z.string().max(100).optional(),
 });
