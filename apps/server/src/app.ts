@@ -19,6 +19,7 @@ import { createDevProvider } from './dev-idp/create-dev-provider.ts';
 import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
 import { registerEngineBackground } from './engine/start-engine.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
+import { redirectPagesToPublicOrigin } from './plugins/canonical-host.ts';
 import { answerClientError, answerError } from './plugins/error-handler.ts';
 import { registerApiDocs, registerSecurityHeaders } from './plugins/security-and-docs.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -133,6 +134,7 @@ export async function buildServer(
     };
 
     app.setErrorHandler(answerError);
+    redirectPagesToPublicOrigin(app, config.publicUrl);
     await registerSecurityHeaders(app, config.publicUrl);
     await registerApiDocs(app);
     registerAuthGuard(app, deps);

@@ -80,7 +80,7 @@ describe.each(testBackends())('request rules on $name', ({ databaseUrl }) => {
       ['GET', '/contacts/delete/preview'],
       ['DELETE', '/contacts'],
     ] as const) {
-      for (const query of [{}, { filter: ' ', searchQuery: '' }]) {
+      for (const query of [{}, { filter: ' ', searchQuery: '' }] as Record<string, string>[]) {
         const refused = await refusal(await call(method, path, token, query));
         expect(refused.status).toBe(422);
         expect(refused.body.errors).toEqual([{ field: 'filter', description: nothingSelectedMessage }]);
