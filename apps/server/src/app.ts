@@ -9,7 +9,7 @@ import {
 import { type Clock, createVirtualClock, systemClock, type VirtualClock } from '@outpilot/domain';
 import { sandboxPlugin } from '@outpilot/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createOidcClient } from './auth/oidc-client.ts';
 import type { Config } from './config.ts';
 import { createHubspotClient } from './crm/hubspot-client.ts';
@@ -19,6 +19,7 @@ import { createDevProvider } from './dev-idp/create-dev-provider.ts';
 import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
 import { registerEngineBackground } from './engine/start-engine.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
+import { redirectPagesToPublicOrigin } from './plugins/canonical-host.ts';
 import { answerClientError, answerError } from './plugins/error-handler.ts';
 import { registerApiDocs, registerSecurityHeaders } from './plugins/security-and-docs.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -32,6 +33,7 @@ import { executionsRoutes } from './routes/executions-routes.ts';
 import { importsRoutes } from './routes/imports-routes.ts';
 import { networkAccountRoutes } from './routes/network-account-routes.ts';
 import { publicRoutes } from './routes/public-routes.ts';
+import { requestValidatorCompiler } from './routes/request-validator.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { workspaceRoutes } from './routes/workspace-routes.ts';
 import { registerSandboxHubspot } from './sandbox-hubspot/sandbox-hubspot-plugin.ts';
@@ -116,7 +118,7 @@ export async function buildServer(
   app.removeContentTypeParser('text/plain');
 
   try {
-    app.setValidatorCompiler(validatorCompiler);
+    app.setValidatorCompiler(requestValidatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.decorate('db', database.db);
     app.decorate('clock', clock);
@@ -132,6 +134,7 @@ export async function buildServer(
     };
 
     app.setErrorHandler(answerError);
+    redirectPagesToPublicOrigin(app, config.publicUrl);
     await registerSecurityHeaders(app, config.publicUrl);
     await registerApiDocs(app);
     registerAuthGuard(app, deps);
