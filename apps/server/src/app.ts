@@ -20,6 +20,8 @@ import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
 import { registerEngineBackground } from './engine/start-engine.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { answerClientError, answerError } from './plugins/error-handler.ts';
+import { registerStrictJsonParser } from './plugins/json-body.ts';
+import { redactingLoggerOptions } from './plugins/log-redaction.ts';
 import { registerApiDocs, registerSecurityHeaders } from './plugins/security-and-docs.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/account-routes.ts';
@@ -57,6 +59,8 @@ export type BuildServerOverrides = {
    * with the system clock, off with a virtual clock (whoever moves that clock runs the systems).
    */
   engineBackground?: boolean;
+  /** Where log lines go instead of stdout (tests read what the server logged). */
+  logStream?: { write(line: string): void };
 };
 
 export const authCallbackPath = '/auth_callback';
@@ -88,17 +92,8 @@ export async function buildServer(
     frameworkErrors: answerError,
     logger: {
       level: config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'res.headers["set-cookie"]',
-          '*.accessToken',
-          '*.refreshToken',
-          '*.code_verifier',
-        ],
-        censor: '[redacted]',
-      },
+      ...redactingLoggerOptions,
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     trustProxy: true,
     return503OnClosing: true,
@@ -114,6 +109,7 @@ export async function buildServer(
   });
   // JSON routes take JSON only: a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
+  registerStrictJsonParser(app);
 
   try {
     app.setValidatorCompiler(validatorCompiler);
@@ -138,7 +134,7 @@ export async function buildServer(
 
     await app.register(
       async (api) => {
-        await api.register(publicRoutes, { deps, databaseKind: database.kind });
+        await api.register(publicRoutes, { deps });
         await api.register(authRoutes, { deps });
         await api.register(accountRoutes, { deps });
         await api.register(networkAccountRoutes, { deps });
