@@ -18,6 +18,7 @@ import type { AppDeps } from './deps.ts';
 import { createDevProvider } from './dev-idp/create-dev-provider.ts';
 import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
 import { registerEngineBackground } from './engine/start-engine.ts';
+import { stopCsvParsing } from './imports/parse-csv-off-thread.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { answerClientError, answerError } from './plugins/error-handler.ts';
 import { registerStrictJsonParser } from './plugins/json-body.ts';
@@ -99,6 +100,7 @@ export async function buildServer(
     return503OnClosing: true,
   });
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', stopCsvParsing);
   // On shutdown, answers still in flight close their keep-alive connection, so close() can finish.
   let closing = false;
   app.addHook('preClose', async () => {
