@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './app.ts';
-import { rowsOf } from './list-query/rows-of.ts';
+import { rowsOf } from './db/rows-of.ts';
 import { startTestServer, type TestServer, testBackends } from './testing/index.ts';
 
 const indexHtml =
