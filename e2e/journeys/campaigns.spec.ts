@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { CampaignDetailPage } from '../pages/campaign-detail-page.ts';
 import { CampaignsPage } from '../pages/campaigns-page.ts';
@@ -50,6 +51,12 @@ test('creates a campaign from the empty list, finds it, and archives and unarchi
   await expect(campaigns.row('Spring outreach')).toContainText('...');
   await campaigns.screenshot('list-1024');
   await campaigns.expectAccessible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export to CSV' }).click();
+  const download = await downloading;
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv).toContain('Spring outreach');
 
   await campaigns.search('autumn');
   await expect(page.getByText('Ooops… Nothing was found!')).toBeVisible();

@@ -257,7 +257,7 @@ test("a contact's row menu lists the campaigns it takes part in and opens one in
   const tab = await opening;
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe(`/campaigns/${spring.id}`);
-  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Campaigns');
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Spring outreach');
   await tab.close();
   await expect(page.getByRole('menu')).toBeHidden();
 
