@@ -21,6 +21,16 @@ import { useCampaign } from './use-campaign.ts';
 import { useCampaignActions } from './use-campaign-actions.tsx';
 import { useExecutionsStatistics } from './use-executions-statistics.ts';
 
+/** Read by assistive technology, not shown (the heading of a page whose title is a field). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** While a campaign runs its numbers move: the page asks again this often, without a reload. */
 export const runningRefreshMs = 3000;
 
@@ -80,6 +90,10 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
   ];
   return (
     <Box>
+      {/* The page's heading for assistive technology; the visible title is the rename field. */}
+      <Typography component="h1" sx={visuallyHidden}>
+        {campaign.name}
+      </Typography>
       <CampaignTitle id={campaign.id} name={campaign.name} readOnly={campaign.archived} />
       <Stack
         direction="row"
@@ -97,7 +111,6 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
               <span>
                 <Button
                   variant={event === 'run' ? 'contained' : 'outlined'}
-                  color={event === 'complete' ? 'error' : 'primary'}
                   disabled={!isEnabled(event) || actions.isBusy}
                   onClick={() => actions.act(event, campaign)}
                 >
