@@ -28,7 +28,7 @@ type CreateCampaignDialogProps = {
   onClose: () => void;
 };
 
-/** 'Create campaign': asks the new campaign's name. */
+/** 'Create campaign': asks the new campaign's name; Enter submits, Create waits for a name (§2). */
 export function CreateCampaignDialog({ open, isCreating, onCreate, onClose }: CreateCampaignDialogProps) {
   const [name, setName] = useState('');
   const [isSubmitted, setSubmitted] = useState(false);
@@ -76,7 +76,7 @@ export function CreateCampaignDialog({ open, isCreating, onCreate, onClose }: Cr
           <Button onClick={onClose} disabled={isCreating}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" loading={isCreating}>
+          <Button type="submit" variant="contained" loading={isCreating} disabled={name.trim() === ''}>
             Create
           </Button>
         </DialogActions>

@@ -1,5 +1,5 @@
 import type { AudiencePreview } from '@outpilot/contracts';
-import { PreviewConfirmDialog, pluralContacts } from './preview-confirm-dialog.tsx';
+import { PreviewConfirmDialog, pluralContacts } from '../contacts/preview-confirm-dialog.tsx';
 
 /** The question after the add preview (seed 002 §5): plain when the rules reject nobody. */
 export function addQuestion(preview: AudiencePreview, campaignName: string): string {

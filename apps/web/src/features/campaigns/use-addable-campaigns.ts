@@ -2,7 +2,7 @@ import { campaignStateSchema, campaignsPaths } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
-import { contactsQueryKeys } from './contacts-query-keys.ts';
+import { campaignsQueryKeys } from './campaigns-query-keys.ts';
 
 const addableCampaignsSchema = z.object({
   documents: z.array(z.object({ id: z.string(), name: z.string(), state: campaignStateSchema })),
@@ -20,7 +20,7 @@ export const addableCampaignsFilter = "state ne 'Completed'";
 export function useAddableCampaigns(enabled: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: contactsQueryKeys.addableCampaigns,
+    queryKey: campaignsQueryKeys.addable,
     queryFn: ({ signal }) =>
       api.request({
         path: campaignsPaths.page,

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { isApiError } from '../../api/api-error.ts';
-import type { CampaignOption } from './contact-filters.ts';
-import { contactsQueryKeys } from './contacts-query-keys.ts';
+import type { CampaignOption } from '../contacts/contact-filters.ts';
+import { campaignsQueryKeys } from './campaigns-query-keys.ts';
 
 const campaignOptionsSchema = z.object({
   documents: z.array(z.object({ id: z.string(), name: z.string() })),
@@ -17,7 +17,7 @@ const campaignOptionsSchema = z.object({
 export function useCampaignOptions() {
   const api = useApi();
   const query = useQuery({
-    queryKey: contactsQueryKeys.campaignOptions,
+    queryKey: campaignsQueryKeys.options,
     queryFn: async ({ signal }): Promise<CampaignOption[] | null> => {
       try {
         const answer = await api.request({

@@ -5,9 +5,9 @@ import { createFakeApi, tokenHandler } from '../../test/fake-api.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { makeProfile } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { buildIdsFilter } from '../contacts/contact-filters.ts';
+import type { ContactsSelectionRequest } from '../contacts/contacts-selection.ts';
 import { CampaignAudienceActions } from './campaign-audience-actions.tsx';
-import { buildIdsFilter } from './contact-filters.ts';
-import type { ContactsSelectionRequest } from './contacts-selection.ts';
 
 const draftId = '11111111-1111-4111-8111-111111111111';
 const runningId = '22222222-2222-4222-8222-222222222222';
@@ -202,16 +202,15 @@ describe('CampaignAudienceActions', () => {
     expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
   });
 
-  it('validates the campaign name: required and at most 50 characters', async () => {
+  it('validates the campaign name: Create waits for a name, at most 50 characters', async () => {
     const { api } = renderActions();
     fireEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create campaign' });
     const name = within(dialog).getByRole('textbox', { name: 'Campaign name' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('Enter the campaign name')).toBeInTheDocument();
-
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
     fireEvent.change(name, { target: { value: '   ' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
+    fireEvent.submit(name);
     expect(within(dialog).getByText('Enter the campaign name')).toBeInTheDocument();
 
     fireEvent.change(name, { target: { value: 'x'.repeat(51) } });

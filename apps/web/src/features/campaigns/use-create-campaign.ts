@@ -1,7 +1,7 @@
 import { type CreateCampaignRequest, campaignResponseSchema, campaignsPaths } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
-import { contactsQueryKeys } from './contacts-query-keys.ts';
+import { campaignsQueryKeys } from './campaigns-query-keys.ts';
 
 /** POST campaigns: a new draft campaign, answered as the campaign document. */
 export function useCreateCampaign() {
@@ -15,10 +15,6 @@ export function useCreateCampaign() {
         body: request,
         schema: campaignResponseSchema,
       }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: contactsQueryKeys.addableCampaigns }),
-        queryClient.invalidateQueries({ queryKey: contactsQueryKeys.campaignOptions }),
-      ]),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.all }),
   });
 }
