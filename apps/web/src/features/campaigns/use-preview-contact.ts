@@ -1,8 +1,13 @@
 import { contactsPageAnswerSchema, contactsPaths } from '@outpilot/contracts';
-import type { PlaceholderContact } from '@outpilot/domain';
+import {
+  filterAny,
+  filterCompare,
+  filterString,
+  formatFilter,
+  type PlaceholderContact,
+} from '@outpilot/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
-import { quoteODataString } from '../contacts/contact-filters.ts';
 import { campaignsQueryKeys } from './campaigns-query-keys.ts';
 
 /**
@@ -17,7 +22,12 @@ export function usePreviewContact(campaignId: string) {
     queryFn: async ({ signal }): Promise<PlaceholderContact | null> => {
       const answer = await api.request({
         path: contactsPaths.page,
-        query: { $take: 1, $filter: `campaigns/any(c: c eq ${quoteODataString(campaignId)})` },
+        query: {
+          $take: 1,
+          $filter: formatFilter(
+            filterAny('campaigns', 'c', filterCompare('c', 'eq', filterString(campaignId))),
+          ),
+        },
         schema: contactsPageAnswerSchema,
         signal,
       });
