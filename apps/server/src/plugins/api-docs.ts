@@ -8,7 +8,12 @@ import { serverVersion } from '../version.ts';
 
 type Content = Record<string, { schema?: unknown }>;
 type ResponseObject = { description?: string; content?: Content };
-type Operation = { responses?: Record<string, ResponseObject>; requestBody?: unknown };
+type Operation = {
+  responses?: Record<string, ResponseObject>;
+  requestBody?: unknown;
+  parameters?: { in: string }[];
+  security?: unknown[];
+};
 type OpenApiDocument = { paths?: Record<string, Record<string, Operation>> };
 
 const json = 'application/json';
@@ -50,7 +55,14 @@ export function documentAnswersAsSent<Document extends OpenApiDocument>(document
         else if (response.content?.['text/csv'])
           response.content = { 'text/csv': { schema: { type: 'string' } } };
       }
-      const refusals = { ...answersOfEveryRoute, ...(operation.requestBody ? answersOfRoutesWithBody : {}) };
+      const takesInput = operation.requestBody !== undefined || (operation.parameters?.length ?? 0) > 0;
+      const refusals = {
+        ...answersOfEveryRoute,
+        ...(operation.requestBody ? answersOfRoutesWithBody : {}),
+        ...(takesInput ? { 422: 'Invalid input: the first error is the message, each field named' } : {}),
+        ...(operation.parameters?.some((parameter) => parameter.in === 'path') ? { 404: 'Not found' } : {}),
+        ...(operation.security?.length ? { 403: 'Not authorized' } : {}),
+      };
       for (const [status, description] of Object.entries(refusals)) {
         responses[status] ??= errorAnswer(description);
       }
