@@ -40,7 +40,7 @@ import { updateCampaignSteps } from '../campaigns/update-campaign-steps.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../plugins/auth-guard.ts';
 import { exportFileNameOf } from '../workspace/export-file-name-of.ts';
-import { attachment, csvFileSchema } from './csv-download.ts';
+import { attachment, csvFileResponse } from './csv-download.ts';
 
 const tags = ['campaigns'];
 const security = [{ bearer: [] }];
@@ -90,7 +90,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         security,
         summary: 'The campaign list as CSV',
         querystring: campaignsExportQuerySchema,
-        response: { 200: csvFileSchema, ...errors },
+        response: { 200: csvFileResponse, ...errors },
       },
     },
     async (request, reply) => {
