@@ -20,6 +20,7 @@ import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
 import { registerEngineBackground } from './engine/start-engine.ts';
 import { stopCsvParsing } from './imports/parse-csv-off-thread.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerError } from './plugins/error-handler.ts';
 import { registerStrictJsonParser } from './plugins/json-body.ts';
 import { redactingLoggerOptions } from './plugins/log-redaction.ts';
@@ -130,6 +131,7 @@ export async function buildServer(
     };
 
     app.setErrorHandler(answerError);
+    await registerCompression(app);
     await registerSecurityHeaders(app, config.publicUrl);
     await registerApiDocs(app);
     registerAuthGuard(app, deps);
