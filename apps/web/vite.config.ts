@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress.ts';
 
 const serverUrl = 'http://localhost:3000';
 const proxiedPaths = ['/api', '/automation', '/oidc', '/oidc-interaction', '/sandbox'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: serverUrl, changeOrigin: false }])),
   },

@@ -1,14 +1,22 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clockResponseSchema, errorBodySchema, requestHeadMaxBytes } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../web/precompress.ts';
 import { buildServer } from './app.ts';
 import { rowsOf } from './db/rows-of.ts';
-import { startTestServer, type TestServer, testBackends } from './testing/index.ts';
+import {
+  createContacts,
+  signInNewAccount,
+  startTestServer,
+  type TestServer,
+  testBackends,
+} from './testing/index.ts';
 
+const bigScript = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => `row ${index}`))};`;
 const indexHtml =
   '<!doctype html><html><head><title>Outpilot app</title></head><body><div id="root"></div></body></html>';
 
@@ -31,6 +39,9 @@ describe.each(testBackends())('server on $name', ({ databaseUrl }) => {
     await mkdir(path.join(distDir, 'assets'));
     await writeFile(path.join(distDir, 'index.html'), indexHtml);
     await writeFile(path.join(distDir, 'assets', 'app-123.js'), 'console.log("app");');
+    await writeFile(path.join(distDir, 'assets', 'big-456.js'), bigScript);
+    // What the web build does after Vite has written the files.
+    await precompressDirectory(distDir);
     server = await startTestServer({
       ...(databaseUrl ? { databaseUrl } : {}),
       env: { WEB_DIST_DIR: distDir },
@@ -222,6 +233,51 @@ describe.each(testBackends())('server on $name', ({ databaseUrl }) => {
     expect(asset.status).toBe(200);
     expect(await asset.text()).toBe('console.log("app");');
     expect((await call('/assets/missing-456.js')).status).toBe(404);
+  });
+
+  it('sends the precompressed build of a hashed file, cached for a year', async () => {
+    const cases = [
+      { accept: 'gzip, deflate, br', encoding: 'br' },
+      { accept: 'gzip', encoding: 'gzip' },
+      { accept: 'identity', encoding: null },
+    ];
+    for (const { accept, encoding } of cases) {
+      const response = await call('/assets/big-456.js', { headers: { 'accept-encoding': accept } });
+      expect(response.status, accept).toBe(200);
+      expect(response.headers.get('content-encoding'), accept).toBe(encoding);
+      // The build's file itself, not one compressed again on each request.
+      const sent = path.join(
+        distDir,
+        'assets',
+        `big-456.js${encoding === null ? '' : encoding === 'br' ? '.br' : '.gz'}`,
+      );
+      expect(response.headers.get('content-length')).toBe(String((await stat(sent)).size));
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('content-type')).toContain('javascript');
+      // fetch decodes what it accepted: the same script whichever way it travelled.
+      expect(await response.text()).toBe(bigScript);
+    }
+    const page = await call('/', { headers: { 'accept-encoding': 'br' } });
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('compresses API answers above 1 kB but not small ones nor streamed CSV downloads', async () => {
+    const { account, token } = await signInNewAccount(server);
+    await createContacts(server.db, account.personaId, 60);
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' };
+    const page = await call('/api/v1/contacts/page?$take=50', { headers });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-encoding')).toBe('br');
+    expect(((await page.json()) as { documents: unknown[] }).documents).toHaveLength(50);
+    const gzipOnly = await call('/api/docs/json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipOnly.headers.get('content-encoding')).toBe('gzip');
+    const small = await call('/api/v1/health', { headers });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const download = await call('/api/v1/contacts/export', { headers });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toContain('text/csv');
+    expect(download.headers.get('content-encoding')).toBeNull();
+    expect((await download.text()).split('\n').length).toBeGreaterThan(60);
   });
 
   it('reads and advances the virtual clock through the test endpoints', async () => {

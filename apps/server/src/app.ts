@@ -22,6 +22,7 @@ import { stopCsvParsing } from './imports/parse-csv-off-thread.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { redirectPagesToPublicOrigin } from './plugins/canonical-host.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerError } from './plugins/error-handler.ts';
 import { registerStrictJsonParser } from './plugins/json-body.ts';
 import { redactingLoggerOptions } from './plugins/log-redaction.ts';
@@ -134,6 +135,7 @@ export async function buildServer(
 
     app.setErrorHandler(answerError);
     redirectPagesToPublicOrigin(app, config.publicUrl);
+    await registerCompression(app);
     await registerSecurityHeaders(app, config.publicUrl);
     await registerApiDocs(app);
     registerAuthGuard(app, deps);

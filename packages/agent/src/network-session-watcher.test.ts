@@ -55,4 +55,32 @@ describe('network session watcher', () => {
     watcher.stop();
     expect(ticks).toHaveLength(0);
   });
+
+  it('asks the network nothing while it is not wanted (the app signed out), and again once it is', async () => {
+    let wanted = false;
+    let asked = 0;
+    const seen: BridgeEvent[] = [];
+    const events = createBridgeEventEmitter();
+    events.subscribe((event) => seen.push(event));
+    const watcher = createNetworkSessionWatcher({
+      events,
+      timer: { setInterval: () => 1, clearInterval: () => undefined },
+      isWanted: async () => wanted,
+      network: {
+        getMyProfile: async () => {
+          asked += 1;
+          return profile('A');
+        },
+        getProfile: async () => profile('x'),
+      },
+    });
+    watcher.start();
+    for (let tick = 0; tick < 3; tick += 1) await watcher.check();
+    expect(asked).toBe(0);
+    expect(seen).toEqual([]);
+    wanted = true;
+    await watcher.check();
+    expect(asked).toBe(1);
+    expect(seen.map((event) => event.event)).toEqual(['networkProfileDetected']);
+  });
 });

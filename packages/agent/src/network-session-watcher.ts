@@ -20,6 +20,12 @@ export type NetworkSessionWatcherOptions = {
   events: BridgeEventEmitter;
   timer: IntervalTimer;
   intervalMs?: number;
+  /**
+   * Whether to ask the network at all (default: always). The in-page agent asks only while the
+   * app holds a session: signed out of Outpilot, nobody needs the network member, and each
+   * unanswered question would log a 401 in the page's console every interval.
+   */
+  isWanted?: () => Promise<boolean>;
 };
 
 /**
@@ -31,6 +37,7 @@ export function createNetworkSessionWatcher({
   events,
   timer,
   intervalMs = 10_000,
+  isWanted = async () => true,
 }: NetworkSessionWatcherOptions): NetworkSessionWatcher {
   // undefined: not checked yet; null: checked and signed out.
   let known: NetworkProfile | null | undefined;
@@ -38,6 +45,7 @@ export function createNetworkSessionWatcher({
   let running: Promise<void> | undefined;
 
   const poll = async () => {
+    if (!(await isWanted())) return;
     let current: NetworkProfile | null;
     try {
       current = await network.getMyProfile();

@@ -378,4 +378,52 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
     expect((await upload(token, stored === firstAnswer ? second : first)).status).toBe(200);
     expect(await contactCount(account.personaId)).toBe(10_000);
   }, 120_000);
+
+  it('never lets a contact file erase what the network said; the file fills gaps and brings its custom fields', async () => {
+    const { token } = await signInNewAccount(server);
+    const list = await startImport(token);
+    await uploadProfiles(token, list.id, [
+      {
+        linkedin_entity_id: 'ACoAAFalcon',
+        linkedin_public_identifier: 'ann-falcon',
+        first_name: 'Ann',
+        last_name: 'Falcon',
+        full_name: 'Ann Falcon',
+        occupation: 'Teacher at Falcon Payments',
+        location: 'Manchester',
+        distance: 2,
+      },
+    ]);
+    await call('PUT', `/imports/${list.id}/state`, token, { state: 'completed', processed: 1 });
+    // An earlier file's contact, which the network never described.
+    expect(
+      (
+        await upload(
+          token,
+          `${header}\nhttps://www.linkedin.com/in/file-only/;Fay;Old;Oldco;Clerk;France;;;\n`,
+        )
+      ).status,
+    ).toBe(200);
+
+    const file = [
+      header,
+      'https://www.linkedin.com/in/ann-falcon/;Anna;F.;Falcon Payments;Teacher;Germany;vip;;',
+      'https://www.linkedin.com/in/file-only/;Fay;New;Newco;Manager;Spain;;;',
+    ].join('\n');
+    expect((await upload(token, file)).status).toBe(200);
+
+    const page = await listContacts(token, { $orderby: 'full_name asc' });
+    const byName = (name: string) => page.documents.find((document) => document.full_name === name);
+    // The network's words stay; the company it left empty comes from the file, and so does the custom field.
+    expect(byName('Ann Falcon')).toMatchObject({
+      first_name: 'Ann',
+      occupation: 'Teacher at Falcon Payments',
+      location: 'Manchester',
+      last_job: 'Falcon Payments',
+      distance: 2,
+      custom_field_1: 'vip',
+    });
+    // Between two files, the newer one wins.
+    expect(byName('Fay New')).toMatchObject({ occupation: 'Manager', last_job: 'Newco', location: 'Spain' });
+  });
 });

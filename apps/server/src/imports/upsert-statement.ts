@@ -52,6 +52,21 @@ export const upsertRecordColumnList = sql.raw(
 );
 
 /**
+ * `column = …` for a field the network describes (name, headline, location, company, country).
+ * A row from the network (it carries an entity id) updates it with what it knows. A row from a
+ * contact file (no entity id) on a contact the network described (it has an entity id) only
+ * fills what the network left empty: a file never erases what the network said, as a
+ * spreadsheet's 'Teacher' / 'Germany' would replace 'Teacher at Falcon Payments' / 'Manchester'.
+ * On a contact only files described, the newer file wins. Custom fields are the file's own.
+ */
+function networkDescribed(column: string, inputColumn: string): SQL {
+  return sql.raw(
+    `${column} = case when i.entity is null and c.linkedin_entity_id is not null ` +
+      `then coalesce(c.${column}, i.${inputColumn}) else coalesce(i.${inputColumn}, c.${column}) end`,
+  );
+}
+
+/**
  * The upsert of one set of input rows (`source`: a select answering the UpsertRecord columns, no
  * two rows sharing an id), as ONE statement: resolve each row to the contact sharing any of its
  * ids, update the matched (one row per contact, the first by ord), insert the rest under their
@@ -100,13 +115,13 @@ export async function runUpsertStatement(
         sales_lead_id = coalesce(c.sales_lead_id, case when not exists (
           select 1 from contacts o where o.persona_id = ${persona} and o.sales_lead_id = i.lead
         ) then i.lead end),
-        first_name = coalesce(i.first_name, c.first_name),
-        last_name = coalesce(i.last_name, c.last_name),
-        full_name = coalesce(i.full_name, c.full_name),
-        occupation = coalesce(i.occupation, c.occupation),
-        location = coalesce(i.location, c.location),
-        last_job = coalesce(i.last_job, c.last_job),
-        country = coalesce(i.country, c.country),
+        ${networkDescribed('first_name', 'first_name')},
+        ${networkDescribed('last_name', 'last_name')},
+        ${networkDescribed('full_name', 'full_name')},
+        ${networkDescribed('occupation', 'occupation')},
+        ${networkDescribed('location', 'location')},
+        ${networkDescribed('last_job', 'last_job')},
+        ${networkDescribed('country', 'country')},
         picture_url = coalesce(i.picture_url, c.picture_url),
         distance = coalesce(i.distance, c.distance),
         is_premium = coalesce(i.is_premium, c.is_premium),

@@ -9,7 +9,13 @@ import {
   publicIdentifierMaxLength,
 } from '@outpilot/contracts';
 
-const distances: Partial<Record<ConnectionDegree, ContactDistance>> = { FIRST: 1, SECOND: 2, THIRD: 3 };
+/** OUT_OF_NETWORK people are 3rd+ contacts too: the '3rd+' badge and filter (distance 3) include them. */
+const distances: Partial<Record<ConnectionDegree, ContactDistance>> = {
+  FIRST: 1,
+  SECOND: 2,
+  THIRD: 3,
+  OUT_OF_NETWORK: 3,
+};
 
 /** Empty text travels as null; overlong text is cut to the contact's limits rather than refused. */
 function clip(text: string | null, max: number): string | null {

@@ -129,6 +129,35 @@ describe('in-page agent', () => {
     ]);
   });
 
+  it('does not poll the network while the app is signed out, and starts once it is signed in', async () => {
+    const fetched: string[] = [];
+    const { fake, dispatch, intervals } = createFakeWindow(async (input) => {
+      fetched.push(input);
+      if (input === '/api/v1/auth/token') {
+        const body = {
+          accessToken: 'a1',
+          accessTokenExpiresAt: '2099-01-01T00:00:00.000Z',
+          refreshToken: 'r1',
+          returnTo: '/',
+        };
+        return new Response(JSON.stringify(body), { status: 200 });
+      }
+      return new Response(JSON.stringify({ name: 'NotAuthenticated', message: 'no' }), { status: 401 });
+    });
+    ({ stop } = startInPageAgent({ config, window: fake }));
+    const tick = async () => {
+      for (const callback of intervals) callback();
+      await settle();
+    };
+    await tick();
+    await tick();
+    expect(fetched).not.toContain('/sandbox/api/me');
+    dispatch(request('exchangeAuthorizationCode', 'c1', 'api', { code: 'x', state: 'y' }));
+    await settle();
+    await tick();
+    expect(fetched).toContain('/sandbox/api/me');
+  });
+
   it('stops listening and polling when stopped', () => {
     const { fake, listeners, storageListeners, intervals } = createFakeWindow(
       async () => new Response('null', { status: 401 }),

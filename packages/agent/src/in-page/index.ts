@@ -72,6 +72,7 @@ export function startInPageAgent({
     };
   };
   const store = createLocalStorageStore(window.localStorage, undefined, storageEvents);
+  const tokens = createTokenStore(store);
   const locks = window.navigator?.locks;
   const sandbox = config.sandboxBaseUrl
     ? new SandboxNetworkClient({ sandboxBaseUrl: config.sandboxBaseUrl, fetch: fetchInPage })
@@ -81,7 +82,7 @@ export function startInPageAgent({
     version: config.version,
     homeUrl: `${window.location.origin}/`,
     api: new ApiClient({ apiBaseUrl: config.apiBaseUrl, fetch: fetchInPage }),
-    tokens: createTokenStore(store),
+    tokens,
     network,
     ...(sandbox ? { signInToNetwork: (email: string) => sandbox.signIn(email) } : {}),
     // Local mode: the page runs the persona's campaign activities while the app is open (runner.start).
@@ -120,7 +121,13 @@ export function startInPageAgent({
   };
   window.addEventListener('message', onMessage);
   const unsubscribe = events.subscribe((message: BridgeEvent) => window.postMessage(message, origin));
-  const watcher = createNetworkSessionWatcher({ network, events, timer: window, intervalMs: networkPollMs });
+  const watcher = createNetworkSessionWatcher({
+    network,
+    events,
+    timer: window,
+    intervalMs: networkPollMs,
+    isWanted: async () => (await tokens.get()) !== null,
+  });
   if (config.sandboxBaseUrl) watcher.start();
 
   return {

@@ -226,6 +226,20 @@ describe('ImportWizardDialog', () => {
     expect(await screen.findByText('Bad gateway')).toBeInTheDocument();
   });
 
+  it('ignores pasted text that is blank after trimming: no count, no "0 profiles found"', async () => {
+    const { bridge } = renderWizard({
+      handlers: { 'export.countProfileUrls': () => ({ total: 0, identifiers: [], invalid: 0 }) },
+    });
+    await chooseSource('Upload profile URLs');
+    const box = screen.getByRole('textbox', { name: 'Profile URLs' });
+    fireEvent.change(box, { target: { value: ' \n\t  \n ' } });
+    // Past the 300 ms the box waits for typing to stop.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    expect(screen.queryByText(/profiles found/)).not.toBeInTheDocument();
+    expect(bridge.calls.filter((call) => call.command === 'countProfileUrls')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
   it('Back from processing stops the run', async () => {
     const { bridge } = renderWizard({
       handlers: {
