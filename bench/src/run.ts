@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { benchLists } from './b-lists.ts';
 import { benchClaims } from './b1-b4-claims.ts';
 import { benchLatency } from './b2-b3-latency.ts';
+import { benchHealthDuringImport } from './b5-health-during-import.ts';
 import { benchImport } from './b5-import.ts';
 import { small } from './lib/env.ts';
 import { measureInitialBundle } from './web-bundle-size.ts';
@@ -41,6 +42,7 @@ if (wanted('B0')) {
 }
 
 if (wanted('B5')) await benchImport();
+if (wanted('B5') || wanted('B5e')) await benchHealthDuringImport();
 if (wanted('B7')) await benchLists();
 
 if (wanted('B1') || wanted('B4')) await benchClaims({ b1: wanted('B1'), b4: wanted('B4') });

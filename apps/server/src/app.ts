@@ -18,10 +18,13 @@ import type { AppDeps } from './deps.ts';
 import { createDevProvider } from './dev-idp/create-dev-provider.ts';
 import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
 import { registerEngineBackground } from './engine/start-engine.ts';
+import { stopCsvParsing } from './imports/parse-csv-off-thread.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { redirectPagesToPublicOrigin } from './plugins/canonical-host.ts';
 import { answerClientError, answerError } from './plugins/error-handler.ts';
+import { registerStrictJsonParser } from './plugins/json-body.ts';
+import { redactingLoggerOptions } from './plugins/log-redaction.ts';
 import { registerSecurityHeaders } from './plugins/security-and-docs.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/account-routes.ts';
@@ -60,6 +63,8 @@ export type BuildServerOverrides = {
    * with the system clock, off with a virtual clock (whoever moves that clock runs the systems).
    */
   engineBackground?: boolean;
+  /** Where log lines go instead of stdout (tests read what the server logged). */
+  logStream?: { write(line: string): void };
 };
 
 export const authCallbackPath = '/auth_callback';
@@ -91,22 +96,14 @@ export async function buildServer(
     frameworkErrors: answerError,
     logger: {
       level: config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'res.headers["set-cookie"]',
-          '*.accessToken',
-          '*.refreshToken',
-          '*.code_verifier',
-        ],
-        censor: '[redacted]',
-      },
+      ...redactingLoggerOptions,
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     trustProxy: true,
     return503OnClosing: true,
   });
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  app.addHook('onClose', stopCsvParsing);
   // On shutdown, answers still in flight close their keep-alive connection, so close() can finish.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -117,6 +114,7 @@ export async function buildServer(
   });
   // JSON routes take JSON only: a text/plain body is a 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
+  registerStrictJsonParser(app);
 
   try {
     app.setValidatorCompiler(requestValidatorCompiler);
@@ -142,7 +140,7 @@ export async function buildServer(
 
     await app.register(
       async (api) => {
-        await api.register(publicRoutes, { deps, databaseKind: database.kind });
+        await api.register(publicRoutes, { deps });
         await api.register(authRoutes, { deps });
         await api.register(accountRoutes, { deps });
         await api.register(networkAccountRoutes, { deps });

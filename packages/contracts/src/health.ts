@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
-/** GET /api/v1/health (public): the server answers and its database is reachable. */
+/**
+ * GET /api/v1/health (public): the server answers and its database is reachable. It tells nobody
+ * the version or the kind of database, which would only help someone looking for a known flaw.
+ */
 export const healthResponseSchema = z.object({
   ok: z.literal(true),
-  version: z.string(),
-  database: z.enum(['pglite', 'postgres']),
   now: z.iso.datetime(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

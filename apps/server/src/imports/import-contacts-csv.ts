@@ -1,21 +1,27 @@
 import { type ImportList, importNameMaxLength, importTexts } from '@outpilot/contracts';
-import {
-  type ContactImportRecord,
-  ContactsCsvError,
-  decodeCsvBytes,
-  parseContactsCsv,
-} from '@outpilot/domain';
 import { eq } from 'drizzle-orm';
 import { importLists } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ValidationError } from '../errors.ts';
 import { findRunningImport } from './find-running-import.ts';
 import { toImportList } from './import-list-document.ts';
-import { type ContactInput, type UpsertStrategy, upsertContacts } from './upsert-contacts.ts';
+import {
+  ContactsFileRefused,
+  type ParsedContactsFile,
+  parseContactsFileOffThread,
+} from './parse-csv-off-thread.ts';
+import { type UpsertStrategy, upsertContacts } from './upsert-contacts.ts';
 
 /** The largest contact file accepted (the route's body limit). */
 export const maxCsvFileBytes = 50 * 1024 * 1024;
 export const csvFileField = 'file';
+
+/**
+ * Workspaces with a file being read or stored by this server. A second file of the same workspace
+ * is refused at once (rather than parsed, then queued behind the first on the contact-write lock):
+ * one signed-in user cannot pile up parsing work, and the wizard says why.
+ */
+const workspacesImportingFiles = new Set<string>();
 
 /**
  * POST imports/csv: a contact file (§5) read, validated and deduplicated on the server, then
@@ -34,10 +40,25 @@ export async function importContactsCsv(
     strategy?: UpsertStrategy | undefined;
   },
 ): Promise<ImportList> {
-  const parsed = readFile(input.bytes);
+  if (workspacesImportingFiles.has(input.personaId)) {
+    throw new ValidationError(csvFileField, importTexts.finishStartedExport);
+  }
+  workspacesImportingFiles.add(input.personaId);
+  try {
+    return await storeFile(deps, input, await readFile(input.bytes));
+  } finally {
+    workspacesImportingFiles.delete(input.personaId);
+  }
+}
+
+async function storeFile(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: Parameters<typeof importContactsCsv>[1],
+  parsed: ParsedContactsFile,
+): Promise<ImportList> {
   const now = deps.clock.now();
   const skippedInFile = parsed.skippedDuplicates + parsed.skippedInvalid;
-  const total = parsed.records.length + skippedInFile;
+  const total = parsed.profiles.length + skippedInFile;
   return deps.db.transaction(async (tx) => {
     if ((await findRunningImport(tx, input.personaId, now)) !== null) {
       throw new ValidationError(csvFileField, importTexts.finishStartedExport);
@@ -60,7 +81,7 @@ export async function importContactsCsv(
       personaId: input.personaId,
       importListId: list.id,
       now,
-      profiles: parsed.records.map(toContactInput),
+      profiles: parsed.profiles,
       strategy: input.strategy ?? 'copy',
     });
     const [row] = await tx
@@ -78,13 +99,13 @@ export async function importContactsCsv(
   });
 }
 
-function readFile(bytes: Uint8Array) {
+async function readFile(bytes: Uint8Array): Promise<ParsedContactsFile> {
   if (bytes.length === 0) throw new ValidationError(csvFileField, importTexts.noProfilesInFile);
   try {
-    return parseContactsCsv(decodeCsvBytes(bytes));
+    return await parseContactsFileOffThread(bytes);
   } catch (error) {
-    if (error instanceof ContactsCsvError) throw new ValidationError(csvFileField, error.message, error);
-    throw new ValidationError(csvFileField, importTexts.fileReadError, error);
+    if (error instanceof ContactsFileRefused) throw new ValidationError(csvFileField, error.message, error);
+    throw error;
   }
 }
 
@@ -96,28 +117,4 @@ function listName(name: string | undefined, fileName: string | undefined, now: D
     .trim();
   const chosen = name?.trim() || fromFile || `CSV import ${now.toISOString().slice(0, 10)}`;
   return chosen.slice(0, importNameMaxLength);
-}
-
-function toContactInput(record: ContactImportRecord): ContactInput {
-  const orNull = (text: string) => (text === '' ? null : text);
-  const hasName = record.firstName !== '' || record.lastName !== '';
-  return {
-    entityId: null,
-    publicIdentifier: record.publicIdentifier,
-    salesLeadId: record.salesLeadId,
-    firstName: orNull(record.firstName),
-    lastName: orNull(record.lastName),
-    // The parser falls back to the identifier; leave that to the insert so a re-import keeps a real name.
-    fullName: hasName ? orNull(record.fullName) : null,
-    occupation: orNull(record.title),
-    location: orNull(record.country),
-    lastJob: orNull(record.company),
-    country: orNull(record.country),
-    pictureUrl: null,
-    distance: null,
-    isPremium: null,
-    customField1: orNull(record.customField1),
-    customField2: orNull(record.customField2),
-    customField3: orNull(record.customField3),
-  };
 }

@@ -7,8 +7,8 @@ import {
 } from '@outpilot/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows-of.ts';
 import { contacts } from '../db/schema.ts';
-import { rowsOf } from '../list-query/rows-of.ts';
 import {
   callApi,
   createContacts,
@@ -350,4 +350,32 @@ describe.each(testBackends())('imports API on $name', ({ databaseUrl }) => {
     await call('PUT', `/imports/${list.id}/state`, token, { state: 'stopped' });
     expect((await upload(token, file)).status).toBe(200);
   });
+
+  it("reads one file at a time per workspace: a second file sent meanwhile gets 'Finish the started export'", async () => {
+    const { account, token } = await signInNewAccount(server);
+    const other = await signInNewAccount(server);
+    const rows = (prefix: string) =>
+      Array.from({ length: 5000 }, (_, index) => `https://www.linkedin.com/in/${prefix}-${index}/;A;B;;;;;;`);
+    const first = `${header}\n${rows('first').join('\n')}\n`;
+    const second = `${header}\n${rows('second').join('\n')}\n`;
+    const [firstAnswer, secondAnswer, otherAnswer] = await Promise.all([
+      upload(token, first),
+      upload(token, second),
+      upload(other.token, second),
+    ]);
+    // Whichever arrived first is stored; the other is refused.
+    const [stored, refused] =
+      firstAnswer.status === 200 ? [firstAnswer, secondAnswer] : [secondAnswer, firstAnswer];
+    expect(stored.status).toBe(200);
+    expect(await refusal(refused)).toMatchObject({
+      status: 422,
+      body: { message: importTexts.finishStartedExport },
+    });
+    // Another workspace is not held back by this one's file.
+    expect(otherAnswer.status).toBe(200);
+    expect(await contactCount(account.personaId)).toBe(5000);
+    // Once the first file is stored, the next one is welcome.
+    expect((await upload(token, stored === firstAnswer ? second : first)).status).toBe(200);
+    expect(await contactCount(account.personaId)).toBe(10_000);
+  }, 120_000);
 });

@@ -4,10 +4,7 @@ import { getClientConfig } from '../client-config/get-client-config.ts';
 import type { AppDeps } from '../deps.ts';
 import { checkHealth } from '../health/check-health.ts';
 
-export const publicRoutes: FastifyPluginAsyncZod<{
-  deps: AppDeps;
-  databaseKind: 'pglite' | 'postgres';
-}> = async (app, { deps, databaseKind }) => {
+export const publicRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get(
     apiPaths.health,
     {
@@ -17,7 +14,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{
         response: { 200: healthResponseSchema },
       },
     },
-    () => checkHealth(deps, databaseKind),
+    () => checkHealth(deps),
   );
 
   app.get(

@@ -21,6 +21,8 @@ export type StartTestServerOptions = {
   clockStart?: Date;
   /** A fixed port; default: a free one. */
   port?: number;
+  /** Receives every log line at level info and above (otherwise the server logs nothing). */
+  logStream?: { write(line: string): void };
 };
 
 export type TestServer = {
@@ -63,7 +65,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     ...(database ? { DATABASE_URL: database.url } : {}),
     CLOCK: 'virtual',
     ENABLE_TEST_ENDPOINTS: 'true',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'info' : 'silent',
     AUTH_SECRET: randomBytes(32).toString('hex'),
     SANDBOX_SIZE: '300',
     ...options.env,
@@ -75,7 +77,11 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
   };
   let app: FastifyInstance;
   try {
-    app = await buildServer(config, { clock, ...(options.extend ? { extend: options.extend } : {}) });
+    app = await buildServer(config, {
+      clock,
+      ...(options.extend ? { extend: options.extend } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+    });
     await app.listen({ port, host: '127.0.0.1' });
   } catch (error) {
     await cleanUp().catch(() => undefined);

@@ -17,9 +17,9 @@ import {
 import { escapeSearchText, formatOrderBy, type OrderByItem, parseOrderBy } from '@outpilot/domain';
 import type { GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useState } from 'react';
+import { CampaignAudienceActions } from '../campaigns/campaign-audience-actions.tsx';
 import { ImportWizardDialog } from '../imports/import-wizard-dialog.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
-import { CampaignAudienceActions } from './campaign-audience-actions.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import {
   buildContactsFilter,
