@@ -184,8 +184,16 @@ export const createImportRequestSchema = z.object({
 export type CreateImportRequest = z.infer<typeof createImportRequestSchema>;
 export const createImportAnswerSchema = importListSchema;
 
-const optionalText = z.string().max(contactTextMaxLength).nullable().default(null);
-const optionalLongText = z.string().max(contactLongTextMaxLength).nullable().default(null);
+/**
+ * A found profile's text is what the network shows: a NUL in it is dropped rather than refusing
+ * the batch (the profile is still imported); a lone surrogate is refused like any other request's.
+ */
+const withoutNul = (value: string | null) =>
+  typeof value === 'string' ? value.replaceAll('\u0000', '') : value;
+const optionalText = z.preprocess(withoutNul, z.string().max(contactTextMaxLength).nullable()).default(null);
+const optionalLongText = z
+  .preprocess(withoutNul, z.string().max(contactLongTextMaxLength).nullable())
+  .default(null);
 
 /** One found profile. At least one of public identifier, entity id or sales lead id is needed. */
 export const importProfileSchema = z

@@ -99,13 +99,14 @@ describe.each(testBackends())('text and numbers the database cannot hold, on $na
   it("refuses them in an import's profiles, state and name, and numbers beyond an integer", async () => {
     const { token } = await signInNewAccount(server);
     const importId = await openImport(token);
+    // A found profile's NUL is dropped (imports.test.ts); a lone surrogate is refused.
+    expectRefused(
+      await send('POST', `/api/v1/imports/${importId}/profiles`, token, {
+        profiles: [{ linkedin_public_identifier: 'probe-1', full_name: loneSurrogate }],
+      }),
+      'profiles.0.full_name',
+    );
     for (const bad of [nul, loneSurrogate]) {
-      expectRefused(
-        await send('POST', `/api/v1/imports/${importId}/profiles`, token, {
-          profiles: [{ linkedin_public_identifier: 'probe-1', full_name: bad }],
-        }),
-        'profiles.0.full_name',
-      );
       expectRefused(
         await send('PUT', `/api/v1/imports/${importId}/state`, token, {
           state: 'failed',
