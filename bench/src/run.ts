@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchCampaigns } from './b-campaigns.ts';
 import { benchLists } from './b-lists.ts';
 import { benchClaims } from './b1-b4-claims.ts';
 import { benchLatency } from './b2-b3-latency.ts';
@@ -44,6 +45,7 @@ if (wanted('B0')) {
 if (wanted('B5')) await benchImport();
 if (wanted('B5') || wanted('B5e')) await benchHealthDuringImport();
 if (wanted('B7')) await benchLists();
+if (wanted('B11') || wanted('B12')) await benchCampaigns();
 
 if (wanted('B1') || wanted('B4')) await benchClaims({ b1: wanted('B1'), b4: wanted('B4') });
 if (wanted('B2') || wanted('B3')) await benchLatency({ b2: wanted('B2'), b3: wanted('B3') });

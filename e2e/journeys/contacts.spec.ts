@@ -174,8 +174,7 @@ test('creates a campaign from a selection, then adds more contacts to it', async
   await contacts.tickRow(1);
   await contacts.action('Create campaign').click();
   const naming = contacts.createCampaignDialog();
-  await naming.getByRole('button', { name: 'Create' }).click();
-  await expect(naming.getByText('Enter the campaign name')).toBeVisible();
+  await expect(naming.getByRole('button', { name: 'Create' })).toBeDisabled();
   await naming.getByRole('textbox', { name: 'Campaign name' }).fill('Berlin engineers');
   await naming.getByRole('button', { name: 'Create' }).click();
   const created = contacts.audiencePreviewDialog();
@@ -183,7 +182,7 @@ test('creates a campaign from a selection, then adds more contacts to it', async
   await created.getByRole('button', { name: 'Confirm' }).click();
   await shell.expectNotice('Contacts are added');
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Campaigns');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Berlin engineers');
 
   await contacts.goto();
   await contacts.expectTotal('6 contacts');
@@ -258,7 +257,7 @@ test("a contact's row menu lists the campaigns it takes part in and opens one in
   const tab = await opening;
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe(`/campaigns/${spring.id}`);
-  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Campaigns');
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Spring outreach');
   await tab.close();
   await expect(page.getByRole('menu')).toBeHidden();
 

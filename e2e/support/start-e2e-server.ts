@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { campaignStates, pauseReasons } from '@outpilot/contracts';
 import { buildServer, loadConfig } from '@outpilot/server';
-import { createAccount, createContacts, createImportList } from '@outpilot/server/testing';
+import { createAccount, createCampaignRow, createContacts, createImportList } from '@outpilot/server/testing';
 import { z } from 'zod';
 import { e2ePort, e2eServerUrl, e2eVirtualClockPort, e2eVirtualClockServerUrl } from './e2e-server-url.ts';
 
@@ -49,6 +50,12 @@ const contactsAccountRequestSchema = accountRequestSchema.extend({
   contacts: z.number().int().min(0).max(1000),
   importListName: z.string().min(1).max(50).optional(),
 });
+const campaignRequestSchema = z.object({
+  personaId: z.uuid(),
+  name: z.string().min(1).max(50),
+  state: z.enum(campaignStates),
+  pauseReason: z.enum(pauseReasons).optional(),
+});
 const app = await buildServer(config, {
   extend: (server) => {
     // An onboarded account with generated contacts (optionally tagged with one import list).
@@ -60,6 +67,12 @@ const app = await buildServer(config, {
         : undefined;
       await createContacts(server.db, created.personaId, contacts, list ? { importListId: list.id } : {});
       return reply.code(201).send({ ...created, importListId: list?.id ?? null });
+    });
+    // A campaign in a state the browser cannot reach quickly (a paused one locked by the network).
+    server.post('/__e2e/campaigns', async (request, reply) => {
+      const { personaId, ...seed } = campaignRequestSchema.parse(request.body);
+      const row = await createCampaignRow(server.db, personaId, seed);
+      return reply.code(201).send({ id: row.id });
     });
     server.post('/__e2e/accounts', async (request, reply) => {
       const account = accountRequestSchema.parse(request.body);

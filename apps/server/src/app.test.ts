@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../web/precompress.ts';
 import { buildServer } from './app.ts';
-import { rowsOf } from './list-query/rows-of.ts';
+import { rowsOf } from './db/rows-of.ts';
 import {
   createContacts,
   signInNewAccount,

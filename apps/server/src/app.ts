@@ -9,7 +9,7 @@ import {
 import { type Clock, createVirtualClock, systemClock, type VirtualClock } from '@outpilot/domain';
 import { sandboxPlugin } from '@outpilot/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createOidcClient } from './auth/oidc-client.ts';
 import type { Config } from './config.ts';
 import { createHubspotClient } from './crm/hubspot-client.ts';
@@ -19,12 +19,14 @@ import { createDevProvider } from './dev-idp/create-dev-provider.ts';
 import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
 import { registerEngineBackground } from './engine/start-engine.ts';
 import { stopCsvParsing } from './imports/parse-csv-off-thread.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
+import { redirectPagesToPublicOrigin } from './plugins/canonical-host.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { answerClientError, answerError } from './plugins/error-handler.ts';
 import { registerStrictJsonParser } from './plugins/json-body.ts';
 import { redactingLoggerOptions } from './plugins/log-redaction.ts';
-import { registerApiDocs, registerSecurityHeaders } from './plugins/security-and-docs.ts';
+import { registerSecurityHeaders } from './plugins/security-and-docs.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
@@ -36,6 +38,7 @@ import { executionsRoutes } from './routes/executions-routes.ts';
 import { importsRoutes } from './routes/imports-routes.ts';
 import { networkAccountRoutes } from './routes/network-account-routes.ts';
 import { publicRoutes } from './routes/public-routes.ts';
+import { requestValidatorCompiler } from './routes/request-validator.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { workspaceRoutes } from './routes/workspace-routes.ts';
 import { registerSandboxHubspot } from './sandbox-hubspot/sandbox-hubspot-plugin.ts';
@@ -115,7 +118,7 @@ export async function buildServer(
   registerStrictJsonParser(app);
 
   try {
-    app.setValidatorCompiler(validatorCompiler);
+    app.setValidatorCompiler(requestValidatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.decorate('db', database.db);
     app.decorate('clock', clock);
@@ -131,6 +134,7 @@ export async function buildServer(
     };
 
     app.setErrorHandler(answerError);
+    redirectPagesToPublicOrigin(app, config.publicUrl);
     await registerCompression(app);
     await registerSecurityHeaders(app, config.publicUrl);
     await registerApiDocs(app);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reactionSchema } from './campaigns.ts';
 import { operationTypeSchema } from './executions.ts';
 import { connectionDegreeSchema } from './network.ts';
+import { wholeNumber } from './wire-values.ts';
 
 /**
  * The runner protocol of the automation service (ARCHITECTURE "Campaign engine"), under
@@ -37,8 +38,8 @@ export const maxLeaseSeconds = 15 * 60;
 
 export const claimActivitiesRequestSchema = z.object({
   runner_id: z.string().min(1).max(200),
-  max: z.number().int().min(1).max(maxClaimBatch),
-  lease_seconds: z.number().int().min(10).max(maxLeaseSeconds),
+  max: wholeNumber().min(1).max(maxClaimBatch),
+  lease_seconds: wholeNumber().min(10).max(maxLeaseSeconds),
   /** Restrict to these personas (a browser runner acts only for its signed-in user). */
   persona_ids: z.array(z.uuid()).max(100).optional(),
 });
@@ -56,12 +57,12 @@ export type ActivityTarget = z.infer<typeof activityTargetSchema>;
 
 export const claimedActivitySchema = z.object({
   activity_id: z.uuid(),
-  attempt: z.number().int().min(1),
+  attempt: wholeNumber().min(1),
   lease_expires_at: z.iso.datetime({ offset: true }),
   persona_id: z.uuid(),
   campaign_id: z.uuid(),
   execution_id: z.uuid(),
-  step_number: z.number().int().min(1),
+  step_number: wholeNumber().min(1),
   operation_type: operationTypeSchema,
   target: activityTargetSchema,
   /** Rendered with the contact's values: the invitation note (null: none) or the message. */
@@ -84,7 +85,7 @@ export const activityErrorSchema = z.object({
   code: z.string().max(100).optional(),
   message: z.string().max(2000),
   transient: z.boolean(),
-  retry_after_ms: z.number().int().nonnegative().optional(),
+  retry_after_ms: wholeNumber().nonnegative().optional(),
 });
 export type ActivityError = z.infer<typeof activityErrorSchema>;
 
@@ -110,7 +111,7 @@ export const scrapedProfileSchema = z.object({
 export type ScrapedProfile = z.infer<typeof scrapedProfileSchema>;
 
 export const reportActivityRequestSchema = z.object({
-  attempt: z.number().int().min(1),
+  attempt: wholeNumber().min(1),
   idempotency_key: z.string().min(8).max(200),
   outcome: activityOutcomeSchema,
   /** Invitation id, message id or post URN of what was done. */
@@ -186,7 +187,7 @@ export type SyncConversationsRequest = z.infer<typeof syncConversationsRequestSc
 
 /** How many executions moved forward (accepted, replied) and the stored sync token. */
 export const syncResponseSchema = z.object({
-  updated_executions: z.number().int().nonnegative(),
+  updated_executions: wholeNumber().nonnegative(),
   sync_token: z.string().max(2000).nullable(),
 });
 export type SyncResponse = z.infer<typeof syncResponseSchema>;

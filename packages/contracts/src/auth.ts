@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { linkedNetworkProfileSchema } from './network.ts';
+import { wholeNumber } from './wire-values.ts';
 
 /** A path inside the app (never an absolute URL), so a crafted state cannot redirect elsewhere. */
 export const appPathSchema = z
@@ -51,7 +52,7 @@ export const appProfileSchema = z.object({
   personaId: z.string(),
   teamId: z.string().nullable(),
   teamRole: teamRoleSchema.nullable(),
-  timezoneOffset: z.number().int().nullable(),
+  timezoneOffset: wholeNumber().nullable(),
   workingHoursSet: z.boolean(),
   accessTokenExpiresAt: z.iso.datetime(),
   isTeamPlanAccessible: z.boolean(),

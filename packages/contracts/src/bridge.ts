@@ -13,6 +13,7 @@ import {
 import { logEntrySchema } from './logs.ts';
 import { networkProfileSchema } from './network.ts';
 import { importUrlSourceSchema } from './sandbox-search.ts';
+import { wholeNumber } from './wire-values.ts';
 import { workingHoursSchema } from './workspace.ts';
 
 /**
@@ -64,11 +65,11 @@ export type StartImportRunPayload = z.input<typeof startImportRunPayloadSchema>;
 
 export const countProfileUrlsResultSchema = z.object({
   /** Distinct profiles found in the text; what an import of it announces. */
-  total: z.number().int().nonnegative(),
+  total: wholeNumber().nonnegative(),
   /** Their public identifiers, lower-cased, in the order pasted. */
   identifiers: z.array(z.string()).max(importTotalMax),
   /** Pasted entries (lines, or words of a line) that are no profile link. */
-  invalid: z.number().int().nonnegative(),
+  invalid: wholeNumber().nonnegative(),
 });
 export type CountProfileUrlsResult = z.infer<typeof countProfileUrlsResultSchema>;
 
@@ -80,7 +81,7 @@ export const runnerStatuses = ['stopped', 'running', 'stopping'] as const;
 export const runnerStatusSchema = z.enum(runnerStatuses);
 export type RunnerStatus = z.infer<typeof runnerStatusSchema>;
 
-const countOf = z.number().int().nonnegative();
+const countOf = wholeNumber().nonnegative();
 /** Reports the server accepted, by outcome, since the runner started. */
 export const runnerCountsSchema = z.object(
   Object.fromEntries(activityOutcomes.map((outcome) => [outcome, countOf])) as Record<
@@ -162,7 +163,7 @@ export const bridgeCommands = {
    */
   export: {
     /** The profiles a URL finds (what paging can reach); an invalid link is UnprocessableEntity. */
-    count: { payload: importUrlInputSchema, result: z.object({ total: z.number().int().nonnegative() }) },
+    count: { payload: importUrlInputSchema, result: z.object({ total: wholeNumber().nonnegative() }) },
     /** Reads pasted profile URLs: one link per line (or separated by spaces or commas). */
     countProfileUrls: {
       payload: z.object({ text: pastedProfileUrlsSchema }),

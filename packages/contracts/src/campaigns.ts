@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { filterTextSchema } from './list-filter.ts';
+import { filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
+import { databaseIntegerMax, wholeNumber } from './wire-values.ts';
 
 /**
  * Campaigns of seed 001 (entities §3, states §4, validation §5, calls §7, constants §9). Wire names
@@ -71,7 +72,7 @@ export const networkReactionValues: Readonly<Record<Reaction, string>> = {
   Funny: 'ENTERTAINMENT',
 };
 
-const timerMinutesSchema = z.number().int().min(0).max(timerMaxMinutes);
+const timerMinutesSchema = wholeNumber().min(0).max(timerMaxMinutes);
 const templateSchema = z.string().max(templateHardMaxLength);
 
 /**
@@ -188,7 +189,7 @@ export const campaignEventsSchema = z.object({
 });
 export type CampaignEvents = z.infer<typeof campaignEventsSchema>;
 
-const countSchema = z.number().int().nonnegative();
+const countSchema = wholeNumber().nonnegative();
 /** A percentage 0-100; null when nothing was processed yet (the list shows '...'). */
 const rateSchema = z.number().min(0).max(100).nullable();
 
@@ -232,7 +233,7 @@ export const campaignSchema = z.object({
   /** True only for a Compose campaign that is not archived (§2 "Steps editor"). */
   allowAddSteps: z.boolean(),
   /** Wait before the first step after run; one of launchInOptionsMinutes. */
-  launch_in_minutes: z.number().int().min(0).max(timerMaxMinutes),
+  launch_in_minutes: wholeNumber().min(0).max(timerMaxMinutes),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
@@ -283,7 +284,7 @@ export const campaignIdParamsSchema = z.object({ id: z.uuid() });
 /** List query of ARCHITECTURE "API shape"; $filter is the OData subset, parsed on an allow-list. */
 export const pageQuerySchema = z.object({
   $take: z.coerce.number().int().min(1).max(1000).optional(),
-  $skip: z.coerce.number().int().min(0).optional(),
+  $skip: z.coerce.number().int().min(0).max(databaseIntegerMax).optional(),
   $filter: filterTextSchema.optional(),
   $searchQuery: z.string().max(200).optional(),
   $orderby: z.string().max(100).optional(),
@@ -297,7 +298,7 @@ export const campaignsPageQuerySchema = pageQuerySchema.extend({ archived: query
 export type CampaignsPageQuery = z.infer<typeof campaignsPageQuerySchema>;
 
 export const pageOf = <T extends z.ZodType>(document: T) =>
-  z.object({ documents: z.array(document), total: z.number().int() });
+  z.object({ documents: z.array(document), total: wholeNumber() });
 
 export const createCampaignRequestSchema = z.object({ name: campaignNameSchema });
 export type CreateCampaignRequest = z.infer<typeof createCampaignRequestSchema>;
@@ -306,7 +307,7 @@ export type RenameCampaignRequest = CreateCampaignRequest;
 export const updateStepsRequestSchema = z.object({
   // The wire bound is loose so the domain can answer with the spec's own texts.
   steps: z.array(campaignStepSchema).max(maxCampaignSteps * 2),
-  launch_in_minutes: z.number().int().min(0).max(timerMaxMinutes).optional(),
+  launch_in_minutes: wholeNumber().min(0).max(timerMaxMinutes).optional(),
 });
 export type UpdateStepsRequest = z.infer<typeof updateStepsRequestSchema>;
 
@@ -334,6 +335,10 @@ export const audienceSelectionSchema = z.object({
 export type AudienceSelection = z.infer<typeof audienceSelectionSchema>;
 export const addTargetAudienceRequestSchema = audienceSelectionSchema;
 export const targetAudiencePreviewQuerySchema = audienceSelectionSchema;
+/** DELETE target_audience removes the selected contacts; with neither filter nor search, all=true. */
+export const removeTargetAudienceQuerySchema = audienceSelectionSchema
+  .extend({ all: selectAllSchema.optional() })
+  .superRefine(requireSelection);
 /** 'will add N, M will not be added' (§5). */
 export const audiencePreviewSchema = z.object({
   valid_count: countSchema,

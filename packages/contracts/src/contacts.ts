@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { filterKeysMaxCount, filterTextSchema } from './list-filter.ts';
+import { filterKeysMaxCount, filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
+import { wholeNumber } from './wire-values.ts';
 
 /**
  * Contacts calls of seed 002 §7.1. Wire names stay snake_case as the spec's raw contact gives
@@ -65,17 +66,23 @@ export type ContactsPageQueryInput = z.input<typeof contactsPageQuerySchema>;
 function listAnswerSchema<Document extends z.ZodType>(document: Document) {
   return z.object({
     documents: z.array(document),
-    total: z.number().int().nonnegative(),
+    total: wholeNumber().nonnegative(),
     /** Set when total came from the planner's estimate rather than an exact count (huge lists). */
     total_is_estimate: z.boolean().optional(),
   });
 }
 
-/** DELETE contacts and GET contacts/delete/preview: "filter and searchQuery" (§7.1), no paging. */
-export const contactsSelectionQuerySchema = z.object({
-  filter: filterTextSchema.optional(),
-  searchQuery: z.string().max(contactsKeywordsMaxLength).optional(),
-});
+/**
+ * DELETE contacts and GET contacts/delete/preview: "filter and searchQuery" (§7.1), no paging;
+ * with neither, `all=true` must say that every contact is meant.
+ */
+export const contactsSelectionQuerySchema = z
+  .object({
+    filter: filterTextSchema.optional(),
+    searchQuery: z.string().max(contactsKeywordsMaxLength).optional(),
+    all: selectAllSchema.optional(),
+  })
+  .superRefine(requireSelection);
 export type ContactsSelectionQuery = z.infer<typeof contactsSelectionQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -204,14 +211,14 @@ export type ContactLocationsAnswer = z.infer<typeof contactLocationsAnswerSchema
 export const contactsDeletePreviewAnswerSchema = z.object({
   /** Contacts the rules keep from deletion, by rule; empty when every contact can go. */
   validation_rules_summary: z
-    .array(z.object({ count: z.number().int().nonnegative(), description: z.string().max(500) }))
+    .array(z.object({ count: wholeNumber().nonnegative(), description: z.string().max(500) }))
     .max(100),
-  valid_audience_count: z.number().int().nonnegative(),
+  valid_audience_count: wholeNumber().nonnegative(),
 });
 export type ContactsDeletePreviewAnswer = z.infer<typeof contactsDeletePreviewAnswerSchema>;
 
 /** DELETE contacts: the spec shows no body; the count feeds 'Contacts are deleted from the system'. */
-export const deleteContactsAnswerSchema = z.object({ deleted_count: z.number().int().nonnegative() });
+export const deleteContactsAnswerSchema = z.object({ deleted_count: wholeNumber().nonnegative() });
 export type DeleteContactsAnswer = z.infer<typeof deleteContactsAnswerSchema>;
 
 export const contactsTexts = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actionStepTypes, pageOf, pageQuerySchema, storedStepTypes } from './campaigns.ts';
-import { filterTextSchema } from './list-filter.ts';
+import { filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
+import { wholeNumber } from './wire-values.ts';
 
 /**
  * Executions (one per contact and campaign) and the activity queue of seed 001 §3, §4 and §7.
@@ -34,7 +35,7 @@ export const operationTypes = [...actionStepTypes, 'Withdraw'] as const;
 export const operationTypeSchema = z.enum(operationTypes);
 export type OperationType = z.infer<typeof operationTypeSchema>;
 
-const countSchema = z.number().int().nonnegative();
+const countSchema = wholeNumber().nonnegative();
 const shortText = z.string().max(500);
 const urlText = z.string().max(2048);
 
@@ -67,7 +68,7 @@ export const rowActionSchema = z.object({ enabled: z.boolean(), hint: z.string()
 export type RowAction = z.infer<typeof rowActionSchema>;
 
 export const stepExecutionSchema = z.object({
-  step_number: z.number().int().min(1),
+  step_number: wholeNumber().min(1),
   type: z.enum(storedStepTypes),
   /** Delay steps are folded into Connect on screen. */
   is_visible: z.boolean(),
@@ -96,13 +97,13 @@ export const executionSchema = z.object({
   state: executionStateSchema,
   human_state: shortText,
   /** Minutes until the next planned activity; null when nothing is planned. */
-  start_in: z.number().int().nonnegative().nullable(),
+  start_in: wholeNumber().nonnegative().nullable(),
   step_executions: z.array(stepExecutionSchema),
   actions: executionActionsSchema,
   conversation_url: urlText.nullable(),
-  step_number: z.number().int().min(1).nullable(),
+  step_number: wholeNumber().min(1).nullable(),
   operation_type: operationTypeSchema.nullable(),
-  run_in_minutes: z.number().int().nonnegative().nullable(),
+  run_in_minutes: wholeNumber().nonnegative().nullable(),
   /** The rendered text the next activity will send, when it sends one. */
   message: z.string().max(8000).nullable(),
 });
@@ -124,11 +125,14 @@ export const executionStepParamsSchema = z.object({
 export const executionStepMessageResponseSchema = z.object({ message: z.string().max(8000).nullable() });
 export type ExecutionStepMessageResponse = z.infer<typeof executionStepMessageResponseSchema>;
 
-/** GET executions/delete/preview and DELETE executions/delete: a filter or a search query. */
-export const executionsDeleteQuerySchema = z.object({
+const executionsSelectionSchema = z.object({
   filter: filterTextSchema.optional(),
   searchQuery: z.string().max(200).optional(),
 });
+/** GET executions/delete/preview and DELETE executions/delete: a filter, a search query or all=true. */
+export const executionsDeleteQuerySchema = executionsSelectionSchema
+  .extend({ all: selectAllSchema.optional() })
+  .superRefine(requireSelection);
 export type ExecutionsDeleteQuery = z.infer<typeof executionsDeleteQuerySchema>;
 /** The spec's "Preview of removal" (seed 002 §3): what the rules keep, by rule, and how many go. */
 export const executionsDeletePreviewSchema = z.object({
@@ -138,14 +142,14 @@ export const executionsDeletePreviewSchema = z.object({
 export type ExecutionsDeletePreview = z.infer<typeof executionsDeletePreviewSchema>;
 export const executionsDeleteResponseSchema = z.object({ count: countSchema });
 
-export const executionsExportQuerySchema = executionsDeleteQuerySchema.extend({
+export const executionsExportQuerySchema = executionsSelectionSchema.extend({
   campaign_id: z.uuid().optional(),
   orderby: z.string().max(100).optional(),
 });
 
 /** Per stored step of a campaign (GET campaigns/{id}/executions-statistics). */
 export const stepExecutionStatisticsSchema = z.object({
-  step_number: z.number().int().min(1),
+  step_number: wholeNumber().min(1),
   type: z.enum(storedStepTypes),
   not_started: countSchema,
   in_queue: countSchema,
@@ -178,10 +182,10 @@ export const activityQueueItemSchema = z.object({
     conversation_url: urlText.nullable(),
     linkedin_contact: linkedinContactSchema,
   }),
-  step_number: z.number().int().min(1),
+  step_number: wholeNumber().min(1),
   operation_type: operationTypeSchema,
   /** 0 means processing now (§2 "Activities queue"). */
-  run_in_minutes: z.number().int().nonnegative(),
+  run_in_minutes: wholeNumber().nonnegative(),
   actions: executionActionsSchema,
   message: z.string().max(8000).nullable(),
 });
@@ -192,7 +196,7 @@ export const activitiesQueueQuerySchema = z.object({
 });
 /** Banner flags of the queue page, computed with the list so the page needs one call. */
 export const activitiesQueueResponseSchema = z.object({
-  data: z.object({ documents: z.array(activityQueueItemSchema), total: z.number().int() }),
+  data: z.object({ documents: z.array(activityQueueItemSchema), total: wholeNumber() }),
   weekly_invitation_limit_exceeded: z.boolean(),
   outside_working_hours: z.boolean(),
 });

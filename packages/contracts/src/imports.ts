@@ -6,6 +6,7 @@ import {
   contactUrlMaxLength,
   publicIdentifierMaxLength,
 } from './contacts.ts';
+import { wholeNumber } from './wire-values.ts';
 
 /**
  * Import lists and the import wizard of seed 002 §2.4, §5, §7.1. The web app starts an import
@@ -131,7 +132,7 @@ export const importStates = ['running', 'completed', 'failed', 'stopped'] as con
 export const importStateSchema = z.enum(importStates);
 export type ImportState = z.infer<typeof importStateSchema>;
 
-const count = z.number().int().nonnegative();
+const count = wholeNumber().nonnegative();
 
 export const importListSchema = z.object({
   id: z.uuid(),

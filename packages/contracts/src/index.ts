@@ -19,4 +19,5 @@ export * from './sandbox.ts';
 export * from './sandbox-actions.ts';
 export * from './sandbox-search.ts';
 export * from './test-support.ts';
+export * from './wire-values.ts';
 export * from './workspace.ts';

@@ -23,3 +23,24 @@ export const requestHeadMaxBytes = 64 * 1024;
 export const filterTextSchema = z.string().max(filterMaxLength, {
   error: `Filter is too long (at most ${filterMaxLength} characters)`,
 });
+
+/**
+ * `all=true` on a call that deletes or excludes: the caller means every row its filter and search
+ * leave (or every row, with neither). Without it, a call with neither a filter nor a search is
+ * refused, so a dropped or misspelt parameter can never widen a deletion to everything.
+ */
+export const selectAllSchema = z.literal('true', { error: 'all must be true when sent' });
+
+export const nothingSelectedMessage =
+  'Nothing is selected: send a filter or a search, or all=true to act on every row';
+
+const hasText = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+/** The refusal of a destructive call's query that selects nothing and does not say all=true. */
+export function requireSelection(
+  query: { filter?: string | undefined; searchQuery?: string | undefined; all?: 'true' | undefined },
+  context: z.RefinementCtx,
+): void {
+  if (hasText(query.filter) || hasText(query.searchQuery) || query.all === 'true') return;
+  context.addIssue({ code: 'custom', path: ['filter'], message: nothingSelectedMessage });
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appProfileSchema } from './auth.ts';
 import { linkedNetworkProfileSchema } from './network.ts';
+import { wholeNumber } from './wire-values.ts';
 
 /**
  * Linking the user's network account (onboarding step 3). The link is made once and cannot be
@@ -38,7 +39,7 @@ export const linkNetworkProfileResponseSchema = appProfileSchema;
 
 export const networkProfilesResponseSchema = z.object({
   documents: z.array(linkedNetworkProfileSchema),
-  total: z.number().int(),
+  total: wholeNumber(),
 });
 export type NetworkProfilesResponse = z.infer<typeof networkProfilesResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { networkProfileSchema } from './network.ts';
+import { wholeNumber } from './wire-values.ts';
 
 /**
  * What the session member of the simulated network (apps/sandbox) can do besides search:
@@ -185,7 +186,7 @@ export const sandboxConversationSchema = z.object({
   participants: z.array(sandboxConversationParticipantSchema),
   lastActivityAt: isoDate,
   /** Messages from the other participant delivered after the thread was last opened. */
-  unreadCount: z.number().int().min(0),
+  unreadCount: wholeNumber().min(0),
   /** The latest messages (up to 20), oldest first. */
   messages: z.array(sandboxConversationMessageSchema),
 });
@@ -240,7 +241,7 @@ export type ReactToPostResponse = z.infer<typeof reactToPostResponseSchema>;
 
 export const sandboxSkillSchema = z.object({
   name: z.string(),
-  endorsementCount: z.number().int().min(0),
+  endorsementCount: wholeNumber().min(0),
   endorsedByViewer: z.boolean(),
 });
 export const skillsResponseSchema = z.object({ skills: z.array(sandboxSkillSchema) });
@@ -262,16 +263,16 @@ export type VisitProfileResponse = z.infer<typeof visitProfileResponseSchema>;
 export const sandboxActivitySchema = z.object({
   entityId: z.string(),
   counts: z.object({
-    invitationsSent: z.number().int(),
-    invitationsPending: z.number().int(),
-    invitationsAccepted: z.number().int(),
-    invitationsWithdrawn: z.number().int(),
-    messagesSent: z.number().int(),
-    repliesReceived: z.number().int(),
-    follows: z.number().int(),
-    reactions: z.number().int(),
-    endorsements: z.number().int(),
-    visits: z.number().int(),
+    invitationsSent: wholeNumber(),
+    invitationsPending: wholeNumber(),
+    invitationsAccepted: wholeNumber(),
+    invitationsWithdrawn: wholeNumber(),
+    messagesSent: wholeNumber(),
+    repliesReceived: wholeNumber(),
+    follows: wholeNumber(),
+    reactions: wholeNumber(),
+    endorsements: wholeNumber(),
+    visits: wholeNumber(),
   }),
   invitations: z.array(
     sandboxInvitationSchema.extend({ acceptedAt: isoDate.nullable(), withdrawnAt: isoDate.nullable() }),

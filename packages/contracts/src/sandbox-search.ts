@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { connectionDegreeSchema, networkProfileSchema } from './network.ts';
+import { wholeNumber } from './wire-values.ts';
 
 /**
  * People search of the simulated network (apps/sandbox), served under sandboxBasePath. It takes
@@ -79,12 +80,12 @@ export type SearchHit = z.infer<typeof searchHitSchema>;
 export const sandboxSearchResponseSchema = z.object({
   kind: importSearchKindSchema,
   /** Every member the search matches, also those beyond `reachable`. */
-  total: z.number().int().min(1),
+  total: wholeNumber().min(1),
   /** min(total, 1000 or 2500): paging past it returns no elements. */
-  reachable: z.number().int().min(1),
-  start: z.number().int().min(0),
+  reachable: wholeNumber().min(1),
+  start: wholeNumber().min(0),
   /** The page size asked for; `elements` is shorter on the last page. */
-  count: z.number().int().min(1),
+  count: wholeNumber().min(1),
   elements: z.array(searchHitSchema),
 });
 export type SandboxSearchResponse = z.infer<typeof sandboxSearchResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './wire-values.ts';
 
 /**
  * Workspace settings calls of seed 000 §7 (daily limits, working hours, timezone, automation mode,
@@ -35,9 +36,9 @@ export const minutesPerDay = 24 * 60;
 
 export const workingIntervalSchema = z.object({
   /** Minutes from local midnight. */
-  start: z.number().int().nonnegative(),
+  start: wholeNumber().nonnegative(),
   /** Length in minutes. */
-  duration: z.number().int().nonnegative(),
+  duration: wholeNumber().nonnegative(),
 });
 export type WorkingInterval = z.infer<typeof workingIntervalSchema>;
 
@@ -97,10 +98,10 @@ export type UpdateTimezoneOffsetRequest = z.infer<typeof updateTimezoneOffsetReq
 // Daily limits: PUT workspace/daily-limits (GET answers the same four fields; its path is not shown)
 
 export const dailyLimitsSchema = z.object({
-  daily_linkedin_follow_limit: z.number().int().nonnegative(),
-  daily_linkedin_invitations_limit: z.number().int().nonnegative(),
-  daily_linkedin_messages_limit: z.number().int().nonnegative(),
-  daily_linkedin_react_on_post_limit: z.number().int().nonnegative(),
+  daily_linkedin_follow_limit: wholeNumber().nonnegative(),
+  daily_linkedin_invitations_limit: wholeNumber().nonnegative(),
+  daily_linkedin_messages_limit: wholeNumber().nonnegative(),
+  daily_linkedin_react_on_post_limit: wholeNumber().nonnegative(),
 });
 export type DailyLimits = z.infer<typeof dailyLimitsSchema>;
 
@@ -167,8 +168,8 @@ export const noStatisticsLimit = '~';
 /** A '~' limit is drawn against a scale bar of 50 (§3). */
 export const noLimitStatisticsScale = 50;
 
-const countSchema = z.number().int().nonnegative();
-const statisticsLimitSchema = z.union([z.number().int().nonnegative(), z.literal(noStatisticsLimit)]);
+const countSchema = wholeNumber().nonnegative();
+const statisticsLimitSchema = z.union([wholeNumber().nonnegative(), z.literal(noStatisticsLimit)]);
 export type StatisticsLimit = z.infer<typeof statisticsLimitSchema>;
 
 export const periodStatisticsResponseSchema = z.object({

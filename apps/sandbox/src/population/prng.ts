@@ -1,3 +1,5 @@
+import { createSeededRandom } from '@outpilot/domain';
+
 /**
  * Small deterministic random sources. The sandbox never uses Math.random: the same seed must
  * give the same people and the same behaviour, byte for byte (network-api.md §4).
@@ -11,16 +13,9 @@ export type Random = {
   chance(probability: number): boolean;
 };
 
-/** mulberry32: tiny, fast, and good enough for simulated data. */
+/** The domain's seeded generator (mulberry32) with the picks simulated data needs. */
 export function createRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = createSeededRandom(seed);
   return {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

@@ -8,7 +8,7 @@ import {
   type SearchHit,
   salesNavigatorReachableLimit,
 } from '@outpilot/contracts';
-import { type ImportSearch, parseImportUrl, readImportSearch } from '@outpilot/domain';
+import type { ImportSearch } from '@outpilot/domain';
 import { SandboxError } from '../http/sandbox-error.ts';
 import type { Population } from '../population/create-population.ts';
 import type { Person } from '../population/person.ts';
@@ -16,6 +16,7 @@ import { hashUnit } from '../population/prng.ts';
 import { toNetworkProfile } from '../population/to-network-profile.ts';
 import type { FaultInjector } from './fault-injector.ts';
 import { createSearchIndex, matchPeople, type SearchMatches } from './match-people.ts';
+import { isSearchOfSource, readSearchUrl } from './read-search-url.ts';
 
 export type PeopleSearch = {
   /** One page of the search behind a LinkedIn URL, as `member` sees it; throws SandboxError refusals. */
@@ -33,13 +34,9 @@ function isSalesNavigator(kind: ImportSearchKind): boolean {
 }
 
 function readSearch(query: SandboxSearchQuery): ImportSearch {
-  const search = query.source
-    ? (() => {
-        const result = parseImportUrl(query.source, query.url);
-        return result.ok ? result.search : undefined;
-      })()
-    : readImportSearch(query.url);
-  if (!search) throw new SandboxError('UnprocessableEntity', invalidImportUrlMessage);
+  const search = readSearchUrl(query.url);
+  if (!search || (query.source && !isSearchOfSource(search, query.source)))
+    throw new SandboxError('UnprocessableEntity', invalidImportUrlMessage);
   return search;
 }
 

@@ -3,13 +3,13 @@ import { isWithinWorkingHours, minutesUntil } from '@outpilot/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { activities } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { forecastPersonaQueue } from '../engine/forecast-persona-queue.ts';
 import {
   loadExecutionViews,
   renderStepMessage,
   toExecutionDocument,
   toLinkedinContact,
 } from '../executions/to-execution-documents.ts';
-import { forecastPersonaQueue } from './forecast-persona-queue.ts';
 
 export const defaultQueueTake = 100;
 

@@ -1,7 +1,8 @@
 import type { ValidationRuleSummary } from '@outpilot/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../db/executor.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { campaignAudience, campaigns, contacts, executions } from '../db/schema.ts';
-import { type Executor, rowsOf } from './db-executor.ts';
 
 /** Why a contact of the audience cannot be launched (the start preview's descriptions). */
 export const audienceRules = {

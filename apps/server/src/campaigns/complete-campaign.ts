@@ -1,9 +1,9 @@
 import type { Campaign, CompleteReason } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/executor.ts';
 import { executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { cancelCampaignActivities } from '../executions/cancel-execution-activities.ts';
-import type { Executor } from './db-executor.ts';
 import { toCampaignDocument } from './to-campaign-documents.ts';
 import { transitionCampaign } from './transition-campaign.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../db/executor.ts';
 import { campaigns } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
-import type { Executor } from './db-executor.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 

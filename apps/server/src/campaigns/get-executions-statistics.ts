@@ -4,9 +4,9 @@ import type {
   StepExecutionStatistics,
 } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows-of.ts';
 import { executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { rowsOf } from './db-executor.ts';
 import { findCampaign } from './find-campaign.ts';
 
 type Counts = Omit<StepExecutionStatistics, 'step_number' | 'type'>;

@@ -1,10 +1,10 @@
 import type { CampaignsPageQuery, CampaignsPageResponse } from '@outpilot/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
+import { type Executor, readTogether } from '../db/executor.ts';
 import { campaigns } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
 import { campaignListQuery } from './campaign-list-query.ts';
-import { type Executor, readTogether } from './db-executor.ts';
 import type { CampaignRow } from './find-campaign.ts';
 import { toCampaignDocuments } from './to-campaign-documents.ts';
 

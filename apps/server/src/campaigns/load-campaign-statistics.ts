@@ -1,7 +1,7 @@
 import type { CampaignStatistics } from '@outpilot/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { type Executor, readTogether } from '../db/executor.ts';
 import { type ActivityAction, activityLog, campaignAudience, executions } from '../db/schema.ts';
-import { type Executor, readTogether } from './db-executor.ts';
 
 export type CampaignFigures = { statistics: CampaignStatistics; targetAudienceCount: number };
 

@@ -1,9 +1,9 @@
 import type { Campaign } from '@outpilot/contracts';
 import type { AppDeps } from '../deps.ts';
+import { launchExecutions } from '../engine/launch-executions.ts';
+import { queueWaitingActivities } from '../engine/queue-waiting-activities.ts';
 import { AppError } from '../errors.ts';
-import { queueWaitingActivities } from '../executions/queue-waiting-activities.ts';
 import { excludeInvalidAudience } from './check-audience.ts';
-import { launchExecutions } from './launch-executions.ts';
 import { toCampaignDocument } from './to-campaign-documents.ts';
 import { transitionCampaign } from './transition-campaign.ts';
 

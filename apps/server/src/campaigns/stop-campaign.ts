@@ -1,7 +1,7 @@
 import type { Campaign, PauseReason } from '@outpilot/contracts';
+import type { Executor } from '../db/executor.ts';
 import type { AppDeps } from '../deps.ts';
 import { cancelCampaignActivities } from '../executions/cancel-execution-activities.ts';
-import type { Executor } from './db-executor.ts';
 import { toCampaignDocument } from './to-campaign-documents.ts';
 import { transitionCampaign } from './transition-campaign.ts';
 

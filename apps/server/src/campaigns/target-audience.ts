@@ -6,14 +6,14 @@ import type {
 } from '@outpilot/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { contactListQuery, scopedToPersona } from '../contacts/contact-list-query.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { campaignAudience, contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { launchExecutions } from '../engine/launch-executions.ts';
 import { AppError } from '../errors.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
 import { excludeInvalidAudience } from './check-audience.ts';
-import { rowsOf } from './db-executor.ts';
 import { type CampaignRow, findCampaign } from './find-campaign.ts';
-import { launchExecutions } from './launch-executions.ts';
 
 export const audienceMessages = {
   alreadyInCampaign: 'Contacts that are already in this campaign',

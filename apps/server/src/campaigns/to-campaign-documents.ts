@@ -1,15 +1,11 @@
 import type { Campaign, CampaignOwner } from '@outpilot/contracts';
-import { allowAddSteps, campaignEvents, foldSteps } from '@outpilot/domain';
+import { allowAddSteps, campaignEvents, foldSteps, profileLinkUrl } from '@outpilot/domain';
 import { eq } from 'drizzle-orm';
+import { type Executor, readTogether } from '../db/executor.ts';
 import { personas, users } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
-import { type Executor, readTogether } from './db-executor.ts';
 import type { CampaignRow } from './find-campaign.ts';
 import { loadCampaignStatistics } from './load-campaign-statistics.ts';
-
-export function profileUrlOf(publicIdentifier: string | null): string | null {
-  return publicIdentifier ? `https://www.linkedin.com/in/${encodeURIComponent(publicIdentifier)}/` : null;
-}
 
 export async function loadCampaignOwner(db: Executor, personaId: string): Promise<CampaignOwner> {
   const [row] = await db
@@ -27,7 +23,7 @@ export async function loadCampaignOwner(db: Executor, personaId: string): Promis
     email: row.email,
     nickname: `${row.givenName} ${row.familyName}`.trim() || row.email,
     persona_id: personaId,
-    linkedin_profile: profileUrlOf(row.publicIdentifier),
+    linkedin_profile: profileLinkUrl({ publicIdentifier: row.publicIdentifier }),
   };
 }
 

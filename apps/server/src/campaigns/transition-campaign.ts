@@ -1,8 +1,8 @@
 import { foldSteps, type TransitionAction, transition } from '@outpilot/domain';
 import { count, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/executor.ts';
 import { campaignAudience, campaigns } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import type { Executor } from './db-executor.ts';
 import { type CampaignRow, findCampaign } from './find-campaign.ts';
 
 export type TransitionOutcome = { before: CampaignRow; after: CampaignRow; resumed: boolean };

@@ -1,3 +1,4 @@
+import { linkedinProfileBase, salesLeadBase } from '@outpilot/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { contacts } from '../db/schema.ts';
 
@@ -53,8 +54,8 @@ function isoDate(column: SQL): SQL {
  * character, so it needs no guard.
  */
 function profileLink(slug: SQL, leadId: SQL): SQL {
-  return sql`case when ${slug} is not null then 'https://www.linkedin.com/in/' || ${uriComponent(slug)} || '/'
-    when ${leadId} is not null then 'https://www.linkedin.com/sales/lead/' || ${uriComponent(leadId)}
+  return sql`case when ${slug} is not null then ${sql.raw(`'${linkedinProfileBase}'`)} || ${uriComponent(slug)} || '/'
+    when ${leadId} is not null then ${sql.raw(`'${salesLeadBase}'`)} || ${uriComponent(leadId)}
     else '' end`;
 }
 

@@ -1,9 +1,9 @@
 import { type ContactsSelectionQuery, contactsTexts, type DeleteContactsAnswer } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows-of.ts';
 import { contacts } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ValidationError } from '../errors.ts';
-import { rowsOf } from '../list-query/rows-of.ts';
 import { inRunningCampaign, selectedContacts } from './contact-selection.ts';
 
 /**

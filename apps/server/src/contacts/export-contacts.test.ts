@@ -2,7 +2,7 @@ import http from 'node:http';
 import { writeContactsCsv } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../campaigns/db-executor.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import {
   type ContactSeed,
   callApi,

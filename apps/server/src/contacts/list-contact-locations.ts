@@ -1,11 +1,11 @@
 import type { ContactLocationsAnswer, ContactLocationsQuery } from '@outpilot/contracts';
 import { FilterError } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows-of.ts';
 import { contacts } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ValidationError } from '../errors.ts';
 import { compileSearch } from '../list-query/compile-list-query.ts';
-import { rowsOf } from '../list-query/rows-of.ts';
 
 /** GET contacts/locations: distinct locations of the workspace's contacts matching the search, A-Z. */
 export async function listContactLocations(

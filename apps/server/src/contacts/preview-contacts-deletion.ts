@@ -1,8 +1,8 @@
 import type { ContactsDeletePreviewAnswer, ContactsSelectionQuery } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows-of.ts';
 import { contacts } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { rowsOf } from '../list-query/rows-of.ts';
 import { inRunningCampaign, runningCampaignRule, selectedContacts } from './contact-selection.ts';
 
 /**

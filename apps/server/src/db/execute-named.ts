@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type { Executor } from '../campaigns/db-executor.ts';
+import type { Executor } from './executor.ts';
 
 /** The parts of a Drizzle database or transaction that run a query under a statement name. */
 type NamedQueryInternals = {

@@ -1,14 +1,17 @@
-import type {
-  ActivityError,
-  ActivityOutcome,
-  CampaignState,
-  CompleteReason,
-  ExecutionState,
-  OperationType,
-  PauseReason,
-  StaticField,
-  StoredStep,
+import {
+  type ActivityError,
+  type ActivityOutcome,
+  type CampaignState,
+  type CompleteReason,
+  campaignStates,
+  type ExecutionState,
+  executionStates,
+  type OperationType,
+  type PauseReason,
+  type StaticField,
+  type StoredStep,
 } from '@outpilot/contracts';
+import { type ActivityLimitKind, activityLimitKinds } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -24,6 +27,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { inList } from './in-list.ts';
 import { personas } from './schema.ts';
 import { contacts } from './schema-contacts.ts';
 
@@ -35,30 +39,10 @@ import { contacts } from './schema-contacts.ts';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => instant('created_at').notNull().defaultNow();
-const inList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
 
-export const campaignStateValues = ['Compose', 'Running', 'Stopped', 'Completed'] as const;
-export const executionStateValues = [
-  'NotStarted',
-  'InQueue',
-  'InProgress',
-  'Succeed',
-  'Ignored',
-  'Skipped',
-  'Cancelled',
-  'Failed',
-] as const;
+/** The activity queue's own states: the engine's bookkeeping, never shown by the API. */
 export const activityStates = ['queued', 'claimed', 'done', 'failed', 'cancelled'] as const;
 export type ActivityState = (typeof activityStates)[number];
-/** The limit an activity counts against (limitKindOf of @outpilot/domain); null: none (Withdraw). */
-export const activityLimitKinds = [
-  'invitations',
-  'messages',
-  'follow',
-  'reactOnPost',
-  'profileViews',
-] as const;
-export type ActivityLimitKindValue = (typeof activityLimitKinds)[number];
 
 export const campaigns = pgTable(
   'campaigns',
@@ -90,7 +74,7 @@ export const campaigns = pgTable(
   (t) => [
     index('campaigns_persona_id_archived_created_at_idx').on(t.personaId, t.archived, t.createdAt),
     check('campaigns_name_length_check', sql`char_length(${t.name}) between 1 and 50`),
-    check('campaigns_state_check', sql.raw(`"state" in (${inList(campaignStateValues)})`)),
+    check('campaigns_state_check', sql.raw(`"state" in (${inList(campaignStates)})`)),
     check('campaigns_launch_in_minutes_check', sql`${t.launchInMinutes} >= 0`),
   ],
 );
@@ -173,7 +157,7 @@ export const executions = pgTable(
     // A contact's executions: its latest run (the contacts row menu), sync's matches.
     index('executions_contact_id_idx').on(t.contactId),
     index('executions_awaiting_until_idx').on(t.awaitingUntil).where(sql`${t.state} = 'InProgress'`),
-    check('executions_state_check', sql.raw(`"state" in (${inList(executionStateValues)})`)),
+    check('executions_state_check', sql.raw(`"state" in (${inList(executionStates)})`)),
   ],
 );
 
@@ -199,7 +183,7 @@ export const activities = pgTable(
     /** 1-based position in the campaign's stored step list. */
     stepNumber: integer('step_number').notNull(),
     operationType: text('operation_type').$type<OperationType>().notNull(),
-    limitKind: text('limit_kind').$type<ActivityLimitKindValue>(),
+    limitKind: text('limit_kind').$type<ActivityLimitKind>(),
     /** The earliest time (the step's delays); the claim's rule decides when after it. */
     dueAt: instant('due_at').notNull(),
     state: text('state').$type<ActivityState>().notNull().default('queued'),
@@ -249,7 +233,7 @@ export const personaDailyUsage = pgTable(
       .notNull()
       .references(() => personas.id, { onDelete: 'cascade' }),
     localDay: integer('local_day').notNull(),
-    limitKind: text('limit_kind').$type<ActivityLimitKindValue>().notNull(),
+    limitKind: text('limit_kind').$type<ActivityLimitKind>().notNull(),
     used: integer('used').notNull().default(0),
   },
   (t) => [

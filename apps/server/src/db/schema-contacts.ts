@@ -1,4 +1,4 @@
-import type { ImportSourceType, ImportState } from '@outpilot/contracts';
+import { type ImportSourceType, type ImportState, importStates } from '@outpilot/contracts';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { inList } from './in-list.ts';
 import { personas } from './schema.ts';
 
 const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -134,7 +135,7 @@ export const importLists = pgTable(
     index('import_lists_persona_created_idx').on(t.personaId, t.createdAt, t.id),
     index('import_lists_persona_running_idx').on(t.personaId).where(sql`${t.state} = 'running'`),
     uniqueIndex('import_lists_persona_run_key').on(t.personaId, t.runId).where(sql`${t.runId} is not null`),
-    check('import_lists_state_check', sql`${t.state} in ('running', 'completed', 'failed', 'stopped')`),
+    check('import_lists_state_check', sql`${t.state} in (${sql.raw(inList(importStates))})`),
   ],
 );
 

@@ -1,7 +1,8 @@
 import type { ActivityOutcome } from '@outpilot/contracts';
+import type { ActivityLimitKind } from '@outpilot/domain';
 import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { personas } from './schema.ts';
-import { type ActivityLimitKindValue, activities } from './schema-campaigns.ts';
+import { activities } from './schema-campaigns.ts';
 
 /**
  * The campaign engine's own bookkeeping (apps/server/src/engine): the reports runners sent, so a
@@ -52,7 +53,7 @@ export const activityClaims = pgTable(
       .references(() => personas.id, { onDelete: 'cascade' }),
     runnerId: text('runner_id').notNull(),
     /** Null for an activity that counts against no limit (Withdraw). */
-    limitKind: text('limit_kind').$type<ActivityLimitKindValue>(),
+    limitKind: text('limit_kind').$type<ActivityLimitKind>(),
     localDay: integer('local_day').notNull(),
     claimedAt: instant('claimed_at').notNull(),
     releasedAt: instant('released_at'),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { inList } from './in-list.ts';
 
 /** One working interval: start and duration in minutes from midnight (seed 000 §3 "Working hours"). */
 export type WorkingInterval = { start: number; duration: number };
@@ -162,10 +163,7 @@ export const activityLog = pgTable(
   },
   (t) => [
     index('activity_log_persona_id_occurred_at_idx').on(t.personaId, t.occurredAt),
-    check(
-      'activity_log_action_check',
-      sql.raw(`"action" in (${activityActions.map((action) => `'${action}'`).join(', ')})`),
-    ),
+    check('activity_log_action_check', sql.raw(`"action" in (${inList(activityActions)})`)),
   ],
 );
 

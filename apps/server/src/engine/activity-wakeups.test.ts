@@ -3,11 +3,11 @@ import { createPopulation } from '@outpilot/sandbox';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, activityClaims } from '../db/schema.ts';
+import { alwaysWorking, dayMs, engineUser, runningCampaign } from '../testing/engine-test-kit.ts';
 import { testBackends } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { listenForActivityWakeups, nextCheckAt } from './activity-wakeups.ts';
 import { createCloudRunner } from './cloud-runner.ts';
-import { alwaysWorking, dayMs, engineUser, runningCampaign } from './engine-test-kit.ts';
 
 const waitFor = async (check: () => Promise<boolean>, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,7 @@
 import { and, gt, inArray, min } from 'drizzle-orm';
 import pg from 'pg';
-import type { Executor } from '../campaigns/db-executor.ts';
 import type { Database } from '../db/create-database.ts';
+import type { Executor } from '../db/executor.ts';
 import { personaRuntime } from '../db/schema.ts';
 
 /**

@@ -1,9 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities } from '../db/schema.ts';
-import { testBackends } from '../testing/index.ts';
-import { testServerForSuite } from '../testing/test-server-for-suite.ts';
-import { applyTimeouts } from './apply-timeouts.ts';
 import {
   alwaysWorking,
   claim,
@@ -15,7 +12,10 @@ import {
   monday8am,
   report,
   runningCampaign,
-} from './engine-test-kit.ts';
+} from '../testing/engine-test-kit.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
+import { applyTimeouts } from './apply-timeouts.ts';
 
 describe.each(testBackends())('timeouts on $name', ({ databaseUrl }) => {
   const server = testServerForSuite(databaseUrl, { clockStart: monday8am });

@@ -3,7 +3,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { activities, campaigns, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
-import { lockExecution } from '../executions/advance-execution.ts';
+import { lockExecution } from './advance-execution.ts';
 import { advanceIfAt } from './engine-helpers.ts';
 
 export type TimeoutsResult = { withdrawalsQueued: number; timedOut: number };

@@ -1,9 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { forecastPersonaQueue } from '../activities-queue/forecast-persona-queue.ts';
 import { activities, personaDailyUsage, personaRuntime } from '../db/schema.ts';
-import { callApi, testBackends } from '../testing/index.ts';
-import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import {
   alwaysWorking,
   claim,
@@ -16,7 +13,10 @@ import {
   monday8am,
   nextCheckOf,
   runningCampaign,
-} from './engine-test-kit.ts';
+} from '../testing/engine-test-kit.ts';
+import { callApi, testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
+import { forecastPersonaQueue } from './forecast-persona-queue.ts';
 
 const connectOnly = [
   { type: 'Connect' as const, message_template: 'Hi {first_name}', timeout: 14_400, delay: 30 },

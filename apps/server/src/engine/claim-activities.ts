@@ -6,6 +6,7 @@ import {
   type StoredStep,
 } from '@outpilot/contracts';
 import {
+  activityLimitKinds,
   decideNextAction,
   localDayIndex,
   type PersonaPace,
@@ -15,13 +16,13 @@ import {
   type UsageCounts,
 } from '@outpilot/domain';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
 import { executeNamed } from '../db/execute-named.ts';
+import type { Executor } from '../db/executor.ts';
 import { pgArray } from '../db/pg-array.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import {
   activities,
   activityClaims,
-  activityLimitKinds,
   campaigns,
   contacts,
   executions,

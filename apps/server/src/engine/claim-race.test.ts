@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.ts';
 import { activityLog } from '../db/schema.ts';
-import { startTestServer, type TestServer, testBackends, weekdaysNineToSeven } from '../testing/index.ts';
 import {
   type EngineUser,
   engineUser,
@@ -13,7 +12,8 @@ import {
   monday8am,
   nextCheckOf,
   runningCampaign,
-} from './engine-test-kit.ts';
+} from '../testing/engine-test-kit.ts';
+import { startTestServer, type TestServer, testBackends, weekdaysNineToSeven } from '../testing/index.ts';
 
 const limits = { dailyInvitationsLimit: 5, dailyFollowLimit: 3, dailyMessagesLimit: 4 };
 const offset = -180;

@@ -10,9 +10,6 @@ import { createPopulation } from '@outpilot/sandbox';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLog, campaigns, contacts, executions } from '../db/schema.ts';
-import { testServerForSuite } from '../testing/test-server-for-suite.ts';
-import { applyTimeouts } from './apply-timeouts.ts';
-import { createInProcessAutomation, createSandboxNetworks } from './cloud-runner.ts';
 import {
   alwaysWorking,
   dayMs,
@@ -22,7 +19,10 @@ import {
   monday8am,
   nextCheckOf,
   runningCampaign,
-} from './engine-test-kit.ts';
+} from '../testing/engine-test-kit.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
+import { applyTimeouts } from './apply-timeouts.ts';
+import { createInProcessAutomation, createSandboxNetworks } from './cloud-runner.ts';
 import { expireLeases } from './expire-leases.ts';
 
 const threeSteps = [

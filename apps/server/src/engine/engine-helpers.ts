@@ -3,8 +3,9 @@ import type { OperationType } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { finishCampaign } from '../campaigns/complete-campaign.ts';
-import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
 import { executeNamed } from '../db/execute-named.ts';
+import type { Executor } from '../db/executor.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { type ActivityAction, campaigns } from '../db/schema.ts';
 import {
   campaignsLeftOpenNone,
@@ -12,7 +13,7 @@ import {
   executionMovesSql,
   type LockedExecution,
   planExecutionMove,
-} from '../executions/advance-execution.ts';
+} from './advance-execution.ts';
 
 /** What the activity log records for a performed operation. */
 export function logActionOf(operation: OperationType): ActivityAction {

@@ -1,9 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { personaDailyUsage } from '../db/schema.ts';
-import { testBackends } from '../testing/index.ts';
-import { testServerForSuite } from '../testing/test-server-for-suite.ts';
-import { claimActivities } from './claim-activities.ts';
 import {
   activityOf,
   alwaysWorking,
@@ -15,7 +12,10 @@ import {
   nextCheckOf,
   report,
   runningCampaign,
-} from './engine-test-kit.ts';
+} from '../testing/engine-test-kit.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
+import { claimActivities } from './claim-activities.ts';
 import { expireLeases, releaseRunnerClaims } from './expire-leases.ts';
 
 const followOnly = [{ type: 'Follow' as const, timeout: 1440 }];

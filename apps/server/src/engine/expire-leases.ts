@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
-import type { Transaction } from '../campaigns/db-executor.ts';
+import type { Transaction } from '../db/executor.ts';
 import { activities } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { releaseClaims } from './release-claim.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../campaigns/db-executor.ts';
+import type { Executor } from '../db/executor.ts';
 import { contacts } from '../db/schema.ts';
 
 export type MemberIds = { publicIdentifier: string | null; entityId: string | null };

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
 import { executeNamed } from '../db/execute-named.ts';
+import type { Executor } from '../db/executor.ts';
 import { pgArray } from '../db/pg-array.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { activityClaims, personaDailyUsage, personaRuntime } from '../db/schema.ts';
 
 /** A claim whose limit unit goes back: the activity and the attempt that took it. */

@@ -2,9 +2,6 @@ import type { CampaignStep } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, campaigns, contacts, personaDailyUsage } from '../db/schema.ts';
-import { testBackends } from '../testing/index.ts';
-import { testServerForSuite } from '../testing/test-server-for-suite.ts';
-import { retryPolicy } from './engine-helpers.ts';
 import {
   activityOf,
   alwaysWorking,
@@ -21,7 +18,10 @@ import {
   monday8am,
   report,
   runningCampaign,
-} from './engine-test-kit.ts';
+} from '../testing/engine-test-kit.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
+import { retryPolicy } from './engine-helpers.ts';
 
 const connectThenFollow = [
   { type: 'Connect' as const, message_template: 'Hi {first_name}', timeout: 14_400, delay: 30 },

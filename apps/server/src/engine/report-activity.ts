@@ -5,12 +5,12 @@ import type {
   ReportActivityResponse,
 } from '@outpilot/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Transaction } from '../campaigns/db-executor.ts';
+import type { Transaction } from '../db/executor.ts';
 import { pgArray, pgTextArray } from '../db/pg-array.ts';
 import { activities, activityClaims, activityReports, campaigns, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import type { LockedExecution } from '../executions/advance-execution.ts';
+import type { LockedExecution } from './advance-execution.ts';
 import { ReportBatch } from './report-batch.ts';
 import { applyOutcome } from './report-outcomes.ts';
 

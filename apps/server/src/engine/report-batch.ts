@@ -1,10 +1,10 @@
 import type { ActivityError, ActivityOutcome } from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../campaigns/db-executor.ts';
+import type { Executor } from '../db/executor.ts';
 import { pgArray } from '../db/pg-array.ts';
 import { type ActivityAction, activities, activityLog, activityReports, contacts } from '../db/schema.ts';
-import type { ExecutionMoveRow } from '../executions/advance-execution.ts';
 import type { UpsertRecord } from '../imports/upsert-statement.ts';
+import type { ExecutionMoveRow } from './advance-execution.ts';
 import { writeExecutionMoves } from './engine-helpers.ts';
 import { type ClaimToRelease, releaseClaims } from './release-claim.ts';
 

@@ -2,10 +2,10 @@ import type { ActivityError, ConnectionDegree, ReportActivityRequest } from '@ou
 import { sandboxActionErrorCodes } from '@outpilot/contracts';
 import type { ExecutionEvent } from '@outpilot/domain';
 import { eq } from 'drizzle-orm';
-import type { Transaction } from '../campaigns/db-executor.ts';
 import { pauseCampaign } from '../campaigns/stop-campaign.ts';
+import type { Transaction } from '../db/executor.ts';
 import { type ActivityAction, type activities, personas } from '../db/schema.ts';
-import type { LockedExecution } from '../executions/advance-execution.ts';
+import type { LockedExecution } from './advance-execution.ts';
 import { logActionOf, moveIfAt, retryDelayMs, retryPolicy } from './engine-helpers.ts';
 import type { ContactWrite, ReportBatch } from './report-batch.ts';
 

@@ -6,9 +6,6 @@ import { createPopulation } from '@outpilot/sandbox';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, activityClaims } from '../db/schema.ts';
-import { testBackends } from '../testing/index.ts';
-import { testServerForSuite } from '../testing/test-server-for-suite.ts';
-import { createInProcessAutomation, createSandboxNetworks, openSandboxSession } from './cloud-runner.ts';
 import {
   alwaysWorking,
   engineUser,
@@ -17,10 +14,13 @@ import {
   monday8am,
   nextCheckOf,
   runningCampaign,
-} from './engine-test-kit.ts';
+} from '../testing/engine-test-kit.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
+import { createInProcessAutomation, createSandboxNetworks, openSandboxSession } from './cloud-runner.ts';
 import { expireLeases } from './expire-leases.ts';
 
-const childScript = fileURLToPath(new URL('./runner-killed-after-acting.ts', import.meta.url));
+const childScript = fileURLToPath(new URL('../testing/runner-killed-after-acting.ts', import.meta.url));
 
 /**
  * The reliability checklist's worst case with a real process: a runner sends the invitation,

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { activities } from '../db/schema.ts';
-import { dueAllAt, engineUser, monday8am, runningCampaign } from './engine-test-kit.ts';
+import { dueAllAt, engineUser, monday8am, runningCampaign } from '../testing/engine-test-kit.ts';
 
 describe('engine background systems', () => {
   const dirs: string[] = [];

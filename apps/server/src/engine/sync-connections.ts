@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { activities, activityLog, contacts, executions, personaSyncState } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
-import { lockExecution } from '../executions/advance-execution.ts';
+import { lockExecution } from './advance-execution.ts';
 import { advanceIfAt } from './engine-helpers.ts';
 import { matchContacts } from './match-contacts.ts';
 

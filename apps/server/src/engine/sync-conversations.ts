@@ -3,7 +3,7 @@ import { and, eq, inArray, min } from 'drizzle-orm';
 import { activityLog, executions, personaSyncState } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
-import { lockExecution, planExecutionMove } from '../executions/advance-execution.ts';
+import { lockExecution, planExecutionMove } from './advance-execution.ts';
 import { writeExecutionMoves } from './engine-helpers.ts';
 import { isMember, matchContacts } from './match-contacts.ts';
 

@@ -1,8 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities } from '../db/schema.ts';
-import { testBackends } from '../testing/index.ts';
-import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import {
   alwaysWorking,
   automation,
@@ -15,7 +13,9 @@ import {
   monday8am,
   report,
   runningCampaign,
-} from './engine-test-kit.ts';
+} from '../testing/engine-test-kit.ts';
+import { testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
 const steps = [
   { type: 'Connect' as const, message_template: 'Hi', timeout: 14_400, delay: 30 },

@@ -4,8 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { runCampaign } from '../campaigns/run-campaign.ts';
 import { stopCampaign } from '../campaigns/stop-campaign.ts';
 import { activities, campaigns, executions } from '../db/schema.ts';
-import { addAudience, createContacts, type TestServer, testBackends } from '../testing/index.ts';
-import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import {
   alwaysWorking,
   claim,
@@ -17,7 +15,9 @@ import {
   monday8am,
   report,
   runningCampaign,
-} from './engine-test-kit.ts';
+} from '../testing/engine-test-kit.ts';
+import { addAudience, createContacts, type TestServer, testBackends } from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { topUpCampaignQueues } from './top-up-campaign-queues.ts';
 
 const followOnly = [{ type: 'Follow' as const, timeout: 1440 }];

@@ -1,10 +1,10 @@
 import { campaignQueueWindow } from '@outpilot/domain';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../campaigns/db-executor.ts';
 import { findCampaign } from '../campaigns/find-campaign.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { campaigns } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { queuedCount, queueWaitingActivities } from '../executions/queue-waiting-activities.ts';
+import { queuedCount, queueWaitingActivities } from './queue-waiting-activities.ts';
 
 export type TopUpResult = { campaigns: number; queued: number };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../campaigns/db-executor.ts';
+import type { Executor } from '../db/executor.ts';
 import { personaRuntime } from '../db/schema.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../campaigns/db-executor.ts';
+import type { Executor } from '../db/executor.ts';
 import { activities } from '../db/schema.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Execution } from '@outpilot/contracts';
 import type { AppDeps } from '../deps.ts';
+import { advanceExecution } from '../engine/advance-execution.ts';
 import { NotFoundError } from '../errors.ts';
-import { advanceExecution } from './advance-execution.ts';
 import { loadExecutionViews, toExecutionDocument } from './to-execution-documents.ts';
 
 /**

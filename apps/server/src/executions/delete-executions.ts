@@ -1,6 +1,6 @@
 import { contactsTexts, type ExecutionsDeletePreview, type ExecutionsDeleteQuery } from '@outpilot/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { rowsOf } from '../campaigns/db-executor.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { activities, campaignAudience, contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ValidationError } from '../errors.ts';

@@ -1,6 +1,6 @@
 import type { ExecutionsPageQuery, ExecutionsPageResponse } from '@outpilot/contracts';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import { type Executor, readTogether } from '../campaigns/db-executor.ts';
+import { type Executor, readTogether } from '../db/executor.ts';
 import { contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';

@@ -8,19 +8,32 @@ import type {
   StepExecution,
   StoredStep,
 } from '@outpilot/contracts';
-import { executionHumanState, humanState, minutesUntil, renderTemplate } from '@outpilot/domain';
+import {
+  executionHumanState,
+  humanState,
+  minutesUntil,
+  profileLinkUrl,
+  renderTemplate,
+} from '@outpilot/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { forecastPersonaQueue } from '../activities-queue/forecast-persona-queue.ts';
-import { type Executor, rowsOf } from '../campaigns/db-executor.ts';
+import type { Executor } from '../db/executor.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { activities, campaigns, contacts, executions, type StepStates } from '../db/schema.ts';
+import { forecastPersonaQueue } from '../engine/forecast-persona-queue.ts';
 
 export type ContactRow = typeof contacts.$inferSelect;
 
 const connectionLabels = { 1: '1st', 2: '2nd', 3: '3rd' } as const;
 
+/** The contact's LinkedIn link by whichever id it has (profileLinkUrl of @outpilot/domain). */
 export function contactProfileUrl(contact: ContactRow): string {
-  const slug = contact.linkedinPublicIdentifier ?? contact.linkedinEntityId ?? contact.salesLeadId ?? '';
-  return `https://www.linkedin.com/in/${encodeURIComponent(slug)}/`;
+  return (
+    profileLinkUrl({
+      publicIdentifier: contact.linkedinPublicIdentifier,
+      entityId: contact.linkedinEntityId,
+      salesLeadId: contact.salesLeadId,
+    }) ?? ''
+  );
 }
 
 export function toLinkedinContact(contact: ContactRow): LinkedinContact {

@@ -7,8 +7,8 @@ import {
 } from '@outpilot/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows-of.ts';
 import { contacts } from '../db/schema.ts';
-import { rowsOf } from '../list-query/rows-of.ts';
 import {
   callApi,
   createContacts,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
-import { rowsOf } from '../list-query/rows-of.ts';
+import { rowsOf } from '../db/rows-of.ts';
 
 /** One profile as the upsert statement reads it: NUL stripped, '' as null, `id` for a new contact. */
 export type UpsertRecord = {

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
-import { rowsOf } from './rows-of.ts';
+import { rowsOf } from '../db/rows-of.ts';
 
 /** Above this many rows a list answers the planner's estimate rather than counting every row. */
 export const exactCountCap = 10_000;

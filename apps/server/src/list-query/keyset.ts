@@ -1,10 +1,10 @@
 import { findFilterField, type OrderByItem, type SortDirection } from '@outpilot/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
+import { rowsOf } from '../db/rows-of.ts';
 import { ValidationError } from '../errors.ts';
 import type { ListQueryDefinition } from './compile-list-query.ts';
 import { cursorParameter, cursorTexts, type ListCursor } from './list-cursor.ts';
-import { rowsOf } from './rows-of.ts';
 
 /**
  * Keyset ("seek") paging: the page after a cursor is read with conditions on the order's keys

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
-import { rowsOf } from './rows-of.ts';
+import { rowsOf } from '../db/rows-of.ts';
 
 /**
  * A readable stream of a query's rows, fetched through a server-side cursor in batches inside

@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { csvFileSchema } from '../routes/csv-download.ts';
+import { csvFileResponse } from '../routes/csv-download.ts';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const compressionThresholdBytes = 1024;
@@ -13,7 +13,7 @@ function isCsvDownload(route: RouteOptions): boolean {
   const schema = route.schema as
     | { produces?: readonly string[]; response?: Record<string, unknown> }
     | undefined;
-  return schema?.response?.[200] === csvFileSchema || (schema?.produces?.includes('text/csv') ?? false);
+  return schema?.response?.[200] === csvFileResponse || (schema?.produces?.includes('text/csv') ?? false);
 }
 
 /**

@@ -47,17 +47,30 @@ export function errorBodyOf(error: unknown): { status: number; body: ErrorBody }
   return { status: 500, body: internalBody };
 }
 
-type ValidationIssue = { instancePath: string; message?: string };
+type ValidationIssue = { instancePath: string; message?: string; keyword?: string; params?: unknown };
+
+const unknownKeyLabels: Record<string, string> = { querystring: 'parameter', params: 'path parameter' };
+
+/** The field errors of one issue: an unknown key is named as the field itself, one error per key. */
+function fieldErrorsOf(issue: ValidationIssue, context: string | undefined): FieldError[] {
+  const path = issue.instancePath.split('/').filter(Boolean).join('.');
+  const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
+  if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+    const label = unknownKeyLabels[context ?? ''] ?? 'field';
+    return keys.map((key) => {
+      const field = path ? `${path}.${String(key)}` : String(key);
+      return { field, description: `Unknown ${label}: ${field}` };
+    });
+  }
+  return [{ field: path || (context ?? 'body'), description: issue.message ?? 'Invalid value' }];
+}
 
 /** A request that failed its schema: 422 with one field error per issue, the first one as the message. */
 function validationFailure(
   issues: readonly ValidationIssue[],
   context: string | undefined,
 ): { status: number; body: ErrorBody } {
-  const errors: FieldError[] = issues.map((issue) => ({
-    field: issue.instancePath.split('/').filter(Boolean).join('.') || (context ?? 'body'),
-    description: issue.message ?? 'Invalid value',
-  }));
+  const errors: FieldError[] = issues.flatMap((issue) => fieldErrorsOf(issue, context));
   return {
     status: 422,
     body: { name: 'UnprocessableEntity', message: errors[0]?.description ?? 'Invalid request', errors },

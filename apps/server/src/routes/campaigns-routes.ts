@@ -12,6 +12,7 @@ import {
   csvMediaType,
   errorBodySchema,
   executionsStatisticsResponseSchema,
+  removeTargetAudienceQuerySchema,
   renameCampaignRequestSchema,
   startPreviewSchema,
   targetAudiencePreviewQuerySchema,
@@ -39,7 +40,7 @@ import { updateCampaignSteps } from '../campaigns/update-campaign-steps.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../plugins/auth-guard.ts';
 import { exportFileNameOf } from '../workspace/export-file-name-of.ts';
-import { attachment, csvFileSchema } from './csv-download.ts';
+import { attachment, csvFileResponse } from './csv-download.ts';
 
 const tags = ['campaigns'];
 const security = [{ bearer: [] }];
@@ -89,7 +90,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
         security,
         summary: 'The campaign list as CSV',
         querystring: campaignsExportQuerySchema,
-        response: { 200: csvFileSchema, ...errors },
+        response: { 200: csvFileResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -267,9 +268,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       schema: {
         tags,
         security,
-        summary: 'Remove contacts not yet launched (query: filter, searchQuery)',
+        summary: 'Remove contacts not yet launched (query: filter, searchQuery, or all=true)',
         params: campaignIdParamsSchema,
-        querystring: targetAudiencePreviewQuerySchema,
+        querystring: removeTargetAudienceQuerySchema,
         response: { 200: audienceChangeResponseSchema, ...errors },
       },
     },

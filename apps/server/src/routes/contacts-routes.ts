@@ -20,7 +20,7 @@ import type { AppDeps } from '../deps.ts';
 import { authOf } from '../plugins/auth-guard.ts';
 import { exportFileNameOf } from '../workspace/export-file-name-of.ts';
 import { closeStalledDownload } from './close-stalled-download.ts';
-import { attachment, csvFileSchema } from './csv-download.ts';
+import { attachment, csvFileResponse } from './csv-download.ts';
 
 const tags = ['contacts'];
 const security = [{ bearer: [] }];
@@ -53,8 +53,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         security,
         summary: 'The contacts of a query as a CSV file (streamed; paging ignored)',
         querystring: contactsPageQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: csvFileSchema, ...refusals },
+        response: { 200: csvFileResponse, ...refusals },
       },
     },
     async (request, reply) => {
@@ -79,8 +78,7 @@ export const contactsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (a
         tags,
         security,
         summary: 'The contact file template (9 columns, 2 sample rows)',
-        produces: ['text/csv'],
-        response: { 200: csvFileSchema, 403: errorBodySchema },
+        response: { 200: csvFileResponse, 403: errorBodySchema },
       },
     },
     async (_request, reply) => {

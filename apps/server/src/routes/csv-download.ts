@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
-/** A file answer: not serialised, the body is the CSV text (UTF-8 with BOM), often a stream. */
-export const csvFileSchema = z.unknown().describe('A CSV file (UTF-8 with BOM), downloaded as an attachment');
+/**
+ * A file answer: its body is the CSV text (UTF-8 with BOM), often a stream, never serialised;
+ * described by its own media type so the route's errors stay JSON in the OpenAPI document.
+ */
+export const csvFileResponse = {
+  description: 'A CSV file (UTF-8 with BOM), downloaded as an attachment',
+  // unknown: the body may be a stream; the document shows it as a string (api-docs.ts).
+  content: { 'text/csv': { schema: z.unknown() } },
+};
 
 /** 'attachment; filename="…"' with an RFC 5987 copy for non-ASCII names. */
 export function attachment(fileName: string): string {

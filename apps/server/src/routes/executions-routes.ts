@@ -26,7 +26,7 @@ import { getExecutionStepMessage } from '../executions/get-execution-step-messag
 import { listExecutions } from '../executions/list-executions.ts';
 import { authOf } from '../plugins/auth-guard.ts';
 import { exportFileNameOf } from '../workspace/export-file-name-of.ts';
-import { attachment, csvFileSchema } from './csv-download.ts';
+import { attachment, csvFileResponse } from './csv-download.ts';
 
 const tags = ['executions'];
 const security = [{ bearer: [] }];
@@ -131,7 +131,7 @@ export const executionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         security,
         summary: 'Executions as a CSV file (streamed; every selected row)',
         querystring: executionsExportQuerySchema,
-        response: { 200: csvFileSchema, ...errors },
+        response: { 200: csvFileResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -166,7 +166,7 @@ export const executionsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
         tags: ['activities-queue'],
         security,
         summary: 'The interaction log of the last 30 days as CSV (Pro)',
-        response: { 200: csvFileSchema, ...errors },
+        response: { 200: csvFileResponse, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { CampaignState, CampaignStep, ExecutionState } from '@outpilot/contracts';
+import type { CampaignState, CampaignStep, ExecutionState, PauseReason } from '@outpilot/contracts';
 import { expandSteps } from '@outpilot/domain';
 import type { Database } from '../db/create-database.ts';
 import { type ActivityAction, activityLog, campaignAudience, campaigns, executions } from '../db/schema.ts';
@@ -13,6 +13,8 @@ export type CampaignSeed = {
   name?: string;
   steps?: CampaignStep[];
   state?: CampaignState;
+  /** Why a Stopped campaign is paused (a network reason locks its row). */
+  pauseReason?: PauseReason;
   archived?: boolean;
   launchInMinutes?: number;
   createdAt?: Date;
@@ -32,6 +34,7 @@ export async function createCampaignRow(
       steps: expandSteps(seed.steps ?? connectThenMessage),
       state: seed.state ?? 'Compose',
       archived: seed.archived ?? false,
+      pauseReason: seed.pauseReason ?? null,
       launchInMinutes: seed.launchInMinutes ?? 0,
       ...(seed.createdAt ? { createdAt: seed.createdAt } : {}),
       ...(seed.state && seed.state !== 'Compose' ? { startedAt: seed.createdAt ?? new Date() } : {}),

@@ -59,7 +59,7 @@ describe('app routes', () => {
   });
 
   it('marks Campaigns active on archive paths and shows the section menu', async () => {
-    renderRoutes('/archive/5');
+    renderRoutes('/archive');
     expect(await screen.findByRole('heading', { name: 'Archive' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Activities queue' })).toBeInTheDocument();

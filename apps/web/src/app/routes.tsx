@@ -39,6 +39,12 @@ const campaigns = screen(
   async () => (await import('../features/campaigns/campaigns-page.tsx')).CampaignsPage,
 );
 const archive = screen(async () => (await import('../features/campaigns/archive-page.tsx')).ArchivePage);
+const campaignDetail = screen(
+  async () => (await import('../features/campaigns/campaign-detail-page.tsx')).CampaignDetailPage,
+);
+const stepsEditor = screen(
+  async () => (await import('../features/campaigns/steps-editor-page.tsx')).StepsEditorPage,
+);
 const contacts = screen(async () => (await import('../features/contacts/contacts-page.tsx')).ContactsPage);
 const pendingInvites = screen(
   async () => (await import('../features/team/pending-invites-page.tsx')).PendingInvitesPage,
@@ -90,12 +96,13 @@ export const appRoutes: RouteObject[] = [
         Component: ProtectedLayout,
         children: [
           { path: 'campaigns', lazy: campaigns },
-          { path: 'campaigns/:id', lazy: campaigns },
-          { path: 'campaigns/:id/tune', lazy: campaigns },
-          { path: 'campaigns/:id/hubspot', lazy: campaigns },
-          { path: 'campaigns/:id/contacts', lazy: campaigns },
+          { path: 'campaigns/:id', lazy: campaignDetail },
+          { path: 'campaigns/:id/tune', lazy: stepsEditor },
+          // The contacts and CRM pages come with the next issue; until then they show the campaign.
+          { path: 'campaigns/:id/hubspot', lazy: campaignDetail },
+          { path: 'campaigns/:id/contacts', lazy: campaignDetail },
           { path: 'archive', lazy: archive },
-          { path: 'archive/:id', lazy: archive },
+          { path: 'archive/:id', lazy: campaignDetail },
           {
             path: 'activities-queue',
             lazy: screen(

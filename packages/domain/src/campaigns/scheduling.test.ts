@@ -8,6 +8,7 @@ import {
   weekdays,
 } from '@outpilot/contracts';
 import { describe, expect, it } from 'vitest';
+import { createSeededRandom } from '../seeded-random.ts';
 import { isWithinWorkingHours } from '../working-hours.ts';
 import {
   defaultGapMinutes,
@@ -29,7 +30,6 @@ import {
   type QueuedActivity,
   type UsageCounts,
 } from './scheduling.ts';
-import { createSeededRandom } from './seeded-random.ts';
 
 const minute = 60_000;
 const day = 24 * 60 * minute;

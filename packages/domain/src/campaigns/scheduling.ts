@@ -37,6 +37,14 @@ import {
  */
 
 export type ActivityLimitKind = DailyLimitKind | 'profileViews';
+/** Every limit kind, in the order the database's check constraints list them. */
+export const activityLimitKinds = [
+  'invitations',
+  'messages',
+  'follow',
+  'reactOnPost',
+  'profileViews',
+] as const satisfies readonly ActivityLimitKind[];
 export const profileViewsDailyLimit = 80;
 /** The forecast looks this far ahead; later activities show no time (e.g. a limit of 0). */
 export const planningHorizonDays = 60;

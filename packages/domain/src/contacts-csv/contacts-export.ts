@@ -18,11 +18,12 @@ const connectionLabels = { 1: '1st', 2: '2nd', 3: '3rd+' } as const;
 export const contactExportColumns: readonly CsvColumn<ContactDocument>[] = [
   {
     title: 'LinkedIn Profile',
-    value: (contact) => {
-      if (contact.linkedin_public_identifier !== null)
-        return profileLinkUrl({ publicIdentifier: contact.linkedin_public_identifier });
-      return contact.sales_lead_id === null ? '' : profileLinkUrl({ salesLeadId: contact.sales_lead_id });
-    },
+    // Not by member id: the import reads /in/ ids as public identifiers, so it could not read one back.
+    value: (contact) =>
+      profileLinkUrl({
+        publicIdentifier: contact.linkedin_public_identifier,
+        salesLeadId: contact.sales_lead_id,
+      }) ?? '',
   },
   { title: 'First Name', value: (contact) => contact.first_name },
   { title: 'Last Name', value: (contact) => contact.last_name },

@@ -49,4 +49,17 @@ describe('parseProfileLink', () => {
     expect(profileLinkUrl({ publicIdentifier: 'jürgen' })).toBe('https://www.linkedin.com/in/j%C3%BCrgen/');
     expect(profileLinkUrl({ salesLeadId: 'ACwAAB' })).toBe('https://www.linkedin.com/sales/lead/ACwAAB');
   });
+
+  it('links by public identifier first, then member id, and a lead id only under /sales/lead/', () => {
+    expect(profileLinkUrl({ publicIdentifier: 'jane', entityId: 'ACoAAA', salesLeadId: 'ACwAAB' })).toBe(
+      'https://www.linkedin.com/in/jane/',
+    );
+    expect(profileLinkUrl({ publicIdentifier: null, entityId: 'ACoAAA', salesLeadId: 'ACwAAB' })).toBe(
+      'https://www.linkedin.com/in/ACoAAA/',
+    );
+    expect(profileLinkUrl({ publicIdentifier: null, entityId: null, salesLeadId: 'ACwAAB' })).toBe(
+      'https://www.linkedin.com/sales/lead/ACwAAB',
+    );
+    expect(profileLinkUrl({ publicIdentifier: null, entityId: null, salesLeadId: null })).toBeNull();
+  });
 });

@@ -35,14 +35,30 @@ export function parseProfileLink(text: string): ProfileLink | null {
   return salesLeadIdPattern.test(leadId) ? { salesLeadId: leadId } : null;
 }
 
+/** Where LinkedIn serves a member's profile (public identifier or member id) and a Sales Navigator lead. */
+export const linkedinProfileBase = 'https://www.linkedin.com/in/';
+export const salesLeadBase = 'https://www.linkedin.com/sales/lead/';
+
+/** The ids a profile link can be built from; a caller passes those it means to link by. */
+export type ProfileIds = {
+  publicIdentifier?: string | null;
+  /** LinkedIn's member id (ACoAA…), which it also resolves under /in/. */
+  entityId?: string | null;
+  salesLeadId?: string | null;
+};
+
 /**
- * The canonical link of a profile, as exports and the CSV example write it. Either id goes
- * through encodeURIComponent: a lead id as the network writes it (letters, digits, - and _)
- * comes out as it is, anything else cannot break the link.
+ * The one link to a LinkedIn profile, as exports, the CSV example, documents and the runner use
+ * it: the public identifier under /in/, else the member id under /in/, else the Sales Navigator
+ * lead under /sales/lead/ (never under /in/, where LinkedIn knows no lead ids); null with none.
+ * Each id goes through encodeURIComponent: an id as the network writes it comes out as it is,
+ * anything else cannot break the link.
  */
-export function profileLinkUrl(link: ProfileLink): string {
-  if (link.publicIdentifier !== undefined) {
-    return `https://www.linkedin.com/in/${encodeURIComponent(link.publicIdentifier)}/`;
-  }
-  return `https://www.linkedin.com/sales/lead/${encodeURIComponent(link.salesLeadId)}`;
+export function profileLinkUrl(link: ProfileLink): string;
+export function profileLinkUrl(ids: ProfileIds): string | null;
+export function profileLinkUrl(ids: ProfileIds): string | null {
+  const member = ids.publicIdentifier ?? ids.entityId;
+  if (member) return `${linkedinProfileBase}${encodeURIComponent(member)}/`;
+  if (ids.salesLeadId) return `${salesLeadBase}${encodeURIComponent(ids.salesLeadId)}`;
+  return null;
 }

@@ -1,4 +1,5 @@
 import { type ClientConfig, sandboxPaths } from '@outpilot/contracts';
+import { profileLinkUrl } from '@outpilot/domain';
 
 /**
  * The public profile page of a network member. On LinkedIn: linkedin.com/in/{id}/. The sandbox has no
@@ -8,5 +9,5 @@ export function publicProfileUrl(config: ClientConfig, publicIdentifier: string)
   if (config.network === 'sandbox' && config.sandboxBaseUrl !== null) {
     return `${config.sandboxBaseUrl.replace(/\/+$/, '')}${sandboxPaths.profile(publicIdentifier)}`;
   }
-  return `https://www.linkedin.com/in/${encodeURIComponent(publicIdentifier)}/`;
+  return profileLinkUrl({ publicIdentifier });
 }

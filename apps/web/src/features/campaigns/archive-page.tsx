@@ -1,6 +1,6 @@
-import { PageTitle } from '../shell/page-title.tsx';
+import { CampaignList } from './campaign-list.tsx';
 
-/** Archived campaigns: built by the campaigns issue. */
+/** /archive: the same table with archived campaigns only (§2 "Archive"). */
 export function ArchivePage() {
-  return <PageTitle>Archive</PageTitle>;
+  return <CampaignList archived />;
 }

@@ -1,6 +1,6 @@
-import { PageTitle } from '../shell/page-title.tsx';
+import { CampaignList } from './campaign-list.tsx';
 
-/** Campaign list and campaign pages: built by the campaigns issue. */
+/** /campaigns, the default landing page (§2). */
 export function CampaignsPage() {
-  return <PageTitle>Campaigns</PageTitle>;
+  return <CampaignList archived={false} />;
 }

@@ -1,4 +1,19 @@
 import type { ContactDistance } from '@outpilot/contracts';
+import {
+  type FilterNode,
+  filterAnd,
+  filterAny,
+  filterBoolean,
+  filterCompare,
+  filterIn,
+  filterInstant,
+  filterNot,
+  filterNull,
+  filterNumber,
+  filterOr,
+  filterString,
+  formatFilter,
+} from '@outpilot/domain';
 
 /**
  * The filter panel's state (seed 002 §2.3) and its compilation to the OData `$filter` the
@@ -42,11 +57,6 @@ export const periodLabels: Record<FilterPeriod, string> = {
   year: 'Last year',
   custom: 'Custom',
 };
-
-/** OData string literal: single quotes doubled. */
-export function quoteODataString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
 
 function parseDay(text: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -102,53 +112,41 @@ export function dateFilterRange(filter: DateFilter, now: Date): { start: Date | 
   return { start, end: now };
 }
 
-function odataInstant(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-function dateClause(field: 'contacted' | 'created', filter: DateFilter, now: Date): string | null {
+function dateClause(field: 'contacted' | 'created', filter: DateFilter, now: Date): FilterNode | null {
   const { start, end } = dateFilterRange(filter, now);
-  const parts = [
-    start === null ? null : `${field} gt ${odataInstant(start)}`,
-    end === null ? null : `${field} lt ${odataInstant(end)}`,
-  ].filter((part): part is string => part !== null);
-  if (parts.length === 0) return null;
-  return parts.join(' and ');
+  return filterAnd([
+    ...(start === null ? [] : [filterCompare(field, 'gt', filterInstant(start))]),
+    ...(end === null ? [] : [filterCompare(field, 'lt', filterInstant(end))]),
+  ]);
 }
 
-function campaignsClause(campaigns: CampaignOption[]): string {
-  return `campaigns/any(c: c in (${campaigns.map((campaign) => quoteODataString(campaign.id)).join(', ')}))`;
-}
-
-/** Joins clauses with `and`, parenthesising each compound one; undefined when there is none. */
-export function joinFilterClauses(clauses: readonly (string | null | undefined)[]): string | undefined {
-  const present = clauses.filter((clause): clause is string => clause !== null && clause !== undefined);
-  if (present.length === 0) return undefined;
-  if (present.length === 1) return present[0];
-  return present.map((clause) => (/ and | or /.test(clause) ? `(${clause})` : clause)).join(' and ');
+function campaignsClause(campaigns: CampaignOption[]): FilterNode {
+  const ids = campaigns.map((campaign) => filterString(campaign.id));
+  return filterAny('campaigns', 'c', filterIn('c', ids));
 }
 
 /** The panel's filters as `$filter` clauses (one per filter entry), in the panel's order. */
-export function buildContactFilterClauses(filters: ContactFilters, now: Date): string[] {
-  const clauses: (string | null)[] = [];
+export function buildContactFilterClauses(filters: ContactFilters, now: Date): FilterNode[] {
+  const clauses: (FilterNode | null)[] = [];
   if (filters.connection.length > 0) {
-    const degrees = [...filters.connection].sort();
-    clauses.push(degrees.length === 1 ? `distance eq ${degrees[0]}` : `distance in (${degrees.join(', ')})`);
+    const degrees = [...filters.connection].sort().map(filterNumber);
+    const [only] = degrees;
+    clauses.push(
+      degrees.length === 1 && only ? filterCompare('distance', 'eq', only) : filterIn('distance', degrees),
+    );
   }
-  if (filters.locations.length > 0) {
-    clauses.push(`location in (${filters.locations.map(quoteODataString).join(', ')})`);
-  }
+  if (filters.locations.length > 0) clauses.push(filterIn('location', filters.locations.map(filterString)));
   if (filters.contacted) clauses.push(dateClause('contacted', filters.contacted, now));
   if (filters.campaigns.length > 0) clauses.push(campaignsClause(filters.campaigns));
   if (filters.created) clauses.push(dateClause('created', filters.created, now));
-  if (filters.premiumOnly) clauses.push('is_premium eq true');
-  if (filters.excludeCampaigns.length > 0) clauses.push(`not ${campaignsClause(filters.excludeCampaigns)}`);
+  if (filters.premiumOnly) clauses.push(filterCompare('is_premium', 'eq', filterBoolean(true)));
+  if (filters.excludeCampaigns.length > 0) clauses.push(filterNot(campaignsClause(filters.excludeCampaigns)));
   if (filters.excludeContacted) {
     const range = dateClause('contacted', filters.excludeContacted, now);
     // Never contacted is outside any contacted range, so it stays in the list.
-    if (range) clauses.push(`contacted eq null or not (${range})`);
+    if (range) clauses.push(filterOr([filterCompare('contacted', 'eq', filterNull), filterNot(range)]));
   }
-  return clauses.filter((clause): clause is string => clause !== null);
+  return clauses.filter((clause): clause is FilterNode => clause !== null);
 }
 
 /**
@@ -160,13 +158,16 @@ export function buildContactsFilter(
   now: Date,
   scope: { importId?: string | undefined } = {},
 ): string | undefined {
-  const scopeClause = scope.importId ? `tags/any(t: t eq ${quoteODataString(scope.importId)})` : null;
-  return joinFilterClauses([scopeClause, ...buildContactFilterClauses(filters, now)]);
+  const scopeClause = scope.importId
+    ? [filterAny('tags', 't', filterCompare('t', 'eq', filterString(scope.importId)))]
+    : [];
+  const filter = filterAnd([...scopeClause, ...buildContactFilterClauses(filters, now)]);
+  return filter === null ? undefined : formatFilter(filter);
 }
 
-/** The filter of an explicit selection of contacts. */
-export function buildIdsFilter(ids: readonly string[]): string {
-  return `id in (${ids.map(quoteODataString).join(', ')})`;
+/** The filter of an explicit selection of contacts (by `field`: the contact's id by default). */
+export function buildIdsFilter(ids: readonly string[], field = 'id'): string {
+  return formatFilter(filterIn(field, ids.map(filterString)));
 }
 
 // ---------------------------------------------------------------------------------------------

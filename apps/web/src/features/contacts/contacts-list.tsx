@@ -6,23 +6,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  type ContactDocument,
-  type ContactSortableField,
-  type ContactsDeletePreviewAnswer,
-  contactDefaultOrderBy,
-  contactSortableFields,
-  contactsTexts,
-} from '@outpilot/contracts';
-import { escapeSearchText, formatOrderBy, type OrderByItem, parseOrderBy } from '@outpilot/domain';
+import { type ContactDocument, type ContactsDeletePreviewAnswer, contactsTexts } from '@outpilot/contracts';
 import type { GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useState } from 'react';
+import { CampaignAudienceActions } from '../campaigns/campaign-audience-actions.tsx';
 import { ImportWizardDialog } from '../imports/import-wizard-dialog.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
-import { CampaignAudienceActions } from './campaign-audience-actions.tsx';
 import { ColumnChooser } from './column-chooser.tsx';
 import {
-  buildContactsFilter,
   buildIdsFilter,
   type ContactFilters,
   emptyContactFilters,
@@ -34,7 +25,6 @@ import { ContactsIntro } from './contacts-intro.tsx';
 import { ContactsPager } from './contacts-pager.tsx';
 import {
   applyPageSelection,
-  type ContactsSelection,
   type ContactsSelectionRequest,
   isOverPickLimit,
   noSelection,
@@ -46,24 +36,13 @@ import { FilterPanel } from './filter-panel.tsx';
 import { FilterTags } from './filter-tags.tsx';
 import { formatContactsTotal } from './format-total.ts';
 import { FilterIcon } from './grid-icons.tsx';
-import { type ContactPageSize, readPageSize, writePageSize } from './grid-settings.ts';
 import { KeywordSearch } from './keyword-search.tsx';
 import { SelectionBar } from './selection-bar.tsx';
+import { useContactsListState } from './use-contacts-list-state.ts';
 import { useContactsPage } from './use-contacts-page.ts';
 import { useDeleteContacts } from './use-delete-contacts.ts';
 import { useDeletePreview } from './use-delete-preview.ts';
 import { useExportContacts } from './use-export-contacts.ts';
-
-type Order = OrderByItem<ContactSortableField>;
-
-function defaultOrder(importId: string | undefined): Order {
-  const text = importId ? contactDefaultOrderBy.importList : contactDefaultOrderBy.allContacts;
-  const [first] = parseOrderBy(text, contactSortableFields);
-  return first ?? { field: 'imported', direction: 'desc' };
-}
-
-/** Filters with the instant their periods end at, fixed when they are applied. */
-type AppliedFilters = { filters: ContactFilters; now: Date };
 
 type ContactsListProps = {
   /** The import list shown, or none for All Contacts. */
@@ -78,12 +57,8 @@ type ContactsListProps = {
  */
 export function ContactsList({ importId, showIntro = false }: ContactsListProps) {
   const { notify, notifyError } = useNotify();
-  const [applied, setApplied] = useState<AppliedFilters>({ filters: emptyContactFilters, now: new Date() });
-  const [keywords, setKeywords] = useState('');
-  const [order, setOrder] = useState<Order>(() => defaultOrder(importId));
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<ContactPageSize>(readPageSize);
-  const [selection, setSelection] = useState<ContactsSelection>(noSelection);
+  const list = useContactsListState(importId);
+  const { keywords, order, page, pageSize, selection, setSelection, listSelection } = list;
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [isWizardOpen, setWizardOpen] = useState(false);
   const [gridApi, setGridApi] = useState<GridApi<ContactDocument> | null>(null);
@@ -92,19 +67,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
     request: ContactsSelectionRequest;
   } | null>(null);
 
-  const filter = buildContactsFilter(applied.filters, applied.now, { importId });
-  const searchQuery = keywords === '' ? undefined : escapeSearchText(keywords);
-  const query = useMemo(
-    () => ({
-      $take: pageSize,
-      $skip: page * pageSize,
-      $filter: filter,
-      $orderby: formatOrderBy([order]),
-      keywords: searchQuery,
-    }),
-    [pageSize, page, filter, order, searchQuery],
-  );
-  const contacts = useContactsPage(query);
+  const contacts = useContactsPage(list.query);
   const rows = contacts.data?.documents ?? [];
   const total = contacts.data?.total ?? 0;
   const totalIsEstimate = contacts.data?.total_is_estimate ?? false;
@@ -115,31 +78,18 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
   const deleteContacts = useDeleteContacts();
   const rowActions = useContactRowActions();
 
-  const resetList = () => {
-    setPage(0);
-    setSelection(noSelection);
-  };
   const applyFilters = (filters: ContactFilters) => {
-    setApplied({ filters, now: new Date() });
+    list.applyFilters(filters);
     setFilterOpen(false);
-    resetList();
   };
 
   const onPageSelectionChange = useCallback(
     (ticked: string[]) => setSelection((current) => applyPageSelection(current, pageIds, ticked)),
-    [pageIds],
-  );
-  const onOrderByChange = useCallback(
-    (next: Order | null) => {
-      setOrder(next ?? defaultOrder(importId));
-      setPage(0);
-    },
-    [importId],
+    [pageIds, setSelection],
   );
 
   const count = selectedCount(selection, total);
   const isOverLimit = isOverPickLimit(selection);
-  const listSelection = { filter, searchQuery };
 
   const previewDelete = deletePreview.mutate;
   const askDelete = useCallback(
@@ -178,7 +128,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
     );
   };
 
-  const isUnfiltered = !hasContactFilters(applied.filters) && keywords === '';
+  const isUnfiltered = !hasContactFilters(list.filters) && keywords === '';
   const isIntro =
     showIntro && contacts.isSuccess && !contacts.isPlaceholderData && total === 0 && isUnfiltered;
   // One wizard for both views: an import that fills an empty list must not remount it.
@@ -192,18 +142,12 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
     );
   }
 
-  const filterCount = hasContactFilters(applied.filters) ? 1 : 0;
+  const filterCount = hasContactFilters(list.filters) ? 1 : 0;
   return (
     <>
       <Stack spacing={2}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <KeywordSearch
-            value={keywords}
-            onSearch={(text) => {
-              setKeywords(text);
-              resetList();
-            }}
-          />
+          <KeywordSearch value={keywords} onSearch={list.search} />
           <Badge color="primary" variant="dot" invisible={filterCount === 0}>
             <Button variant="outlined" startIcon={<FilterIcon />} onClick={() => setFilterOpen(true)}>
               Filters
@@ -216,7 +160,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
           </Button>
         </Stack>
         <FilterTags
-          filters={applied.filters}
+          filters={list.filters}
           onChange={applyFilters}
           onClearAll={() => applyFilters(emptyContactFilters)}
         />
@@ -263,7 +207,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
           <ContactsGrid
             rows={contacts.isError ? [] : rows}
             orderBy={order}
-            onOrderByChange={onOrderByChange}
+            onOrderByChange={list.changeOrder}
             selection={selection}
             onPageSelectionChange={onPageSelectionChange}
             onDeleteContact={onDeleteContact}
@@ -283,16 +227,12 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
           page={page}
           pageSize={pageSize}
           total={total}
-          onPageChange={(next) => setPage(next)}
-          onPageSizeChange={(size) => {
-            writePageSize(size);
-            setPageSize(size);
-            resetList();
-          }}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.changePageSize}
         />
         <FilterPanel
           open={isFilterOpen}
-          applied={applied.filters}
+          applied={list.filters}
           onClose={() => setFilterOpen(false)}
           onApply={applyFilters}
         />

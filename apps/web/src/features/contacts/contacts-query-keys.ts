@@ -6,9 +6,6 @@ export const contactsQueryKeys = {
   pages: ['contacts', 'page'] as const,
   page: (query: ContactsPageRequest) => ['contacts', 'page', query] as const,
   locations: (searchQuery: string) => ['contacts', 'locations', searchQuery] as const,
-  campaignOptions: ['contacts', 'campaign-options'] as const,
-  /** The campaigns that can take contacts (Add to campaign). */
-  addableCampaigns: ['contacts', 'addable-campaigns'] as const,
   /** The campaigns of one contact (its row menu), asked again when the row's campaigns change. */
   participation: (contactId: string, campaignIds: readonly string[]) =>
     ['contacts', 'participation', contactId, campaignIds] as const,

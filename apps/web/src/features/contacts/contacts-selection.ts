@@ -9,8 +9,15 @@ export type ContactsSelection = { kind: 'ids'; ids: ReadonlySet<string> } | { ki
 
 export const noSelection: ContactsSelection = { kind: 'ids', ids: new Set() };
 
-/** What a bulk call (export, delete) sends: a filter and the search text. */
-export type ContactsSelectionRequest = { filter?: string | undefined; searchQuery?: string | undefined };
+/**
+ * What a bulk call (export, delete) sends: a filter and the search text. `all` marks a 'Select
+ * all' selection: a deletion with neither filter nor search must say it means every contact.
+ */
+export type ContactsSelectionRequest = {
+  filter?: string | undefined;
+  searchQuery?: string | undefined;
+  all?: boolean;
+};
 
 export function selectedCount(selection: ContactsSelection, total: number): number {
   return selection.kind === 'all' ? total : selection.ids.size;
@@ -50,6 +57,15 @@ export function selectionRequest(
   selection: ContactsSelection,
   list: { filter: string | undefined; searchQuery: string | undefined },
 ): ContactsSelectionRequest {
-  if (selection.kind === 'all') return { filter: list.filter, searchQuery: list.searchQuery };
+  if (selection.kind === 'all') return { filter: list.filter, searchQuery: list.searchQuery, all: true };
   return { filter: buildIdsFilter([...selection.ids]) };
+}
+
+/** The query of DELETE contacts and its preview: `all=true` only for a 'Select all' selection. */
+export function deletionQueryOf(selection: ContactsSelectionRequest): Record<string, string | undefined> {
+  return {
+    filter: selection.filter,
+    searchQuery: selection.searchQuery,
+    all: selection.all ? 'true' : undefined,
+  };
 }

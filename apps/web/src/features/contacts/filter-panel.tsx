@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { useCampaignOptions } from '../campaigns/use-campaign-options.ts';
 import {
   areContactFiltersValid,
   type CampaignOption,
@@ -27,7 +28,6 @@ import {
   type FilterPeriod,
   periodLabels,
 } from './contact-filters.ts';
-import { useCampaignOptions } from './use-campaign-options.ts';
 import { useContactLocations } from './use-contact-locations.ts';
 
 const degrees: ConnectionDegree[] = [1, 2, 3];

@@ -1,10 +1,10 @@
 import { campaignsPaths, type Execution, executionsPageResponseSchema } from '@outpilot/contracts';
-import { executionStateLabels } from '@outpilot/domain';
+import { executionStateLabels, filterCompare, filterString, formatFilter } from '@outpilot/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ApiClient } from '../../api/api-client.ts';
 import { useApi } from '../../api/api-context.tsx';
-import { buildIdsFilter, quoteODataString } from './contact-filters.ts';
+import { buildIdsFilter } from './contact-filters.ts';
 import { contactsQueryKeys } from './contacts-query-keys.ts';
 
 /** One entry of a contact's 'Participate in campaigns' menu. */
@@ -84,7 +84,7 @@ async function loadParticipation(
     api.request({
       path: campaignsPaths.executionsPage,
       query: {
-        $filter: `linkedin_contact/id eq ${quoteODataString(contactId)}`,
+        $filter: formatFilter(filterCompare('linkedin_contact/id', 'eq', filterString(contactId))),
         $orderby: 'created desc',
         $take: maxExecutions,
       },

@@ -2,7 +2,7 @@ import { contactsPaths, deleteContactsAnswerSchema } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { contactsQueryKeys } from './contacts-query-keys.ts';
-import type { ContactsSelectionRequest } from './contacts-selection.ts';
+import { type ContactsSelectionRequest, deletionQueryOf } from './contacts-selection.ts';
 
 /** DELETE contacts with the selection's filter and search. */
 export function useDeleteContacts() {
@@ -13,7 +13,7 @@ export function useDeleteContacts() {
       api.request({
         method: 'DELETE',
         path: contactsPaths.delete,
-        query: { filter: selection.filter, searchQuery: selection.searchQuery },
+        query: deletionQueryOf(selection),
         schema: deleteContactsAnswerSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKeys.all }),

@@ -1,7 +1,7 @@
 import { contactsDeletePreviewAnswerSchema, contactsPaths } from '@outpilot/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
-import type { ContactsSelectionRequest } from './contacts-selection.ts';
+import { type ContactsSelectionRequest, deletionQueryOf } from './contacts-selection.ts';
 
 /** GET contacts/delete/preview: what the rules keep from deletion, asked when Delete is pressed. */
 export function useDeletePreview() {
@@ -10,7 +10,7 @@ export function useDeletePreview() {
     mutationFn: (selection: ContactsSelectionRequest) =>
       api.request({
         path: contactsPaths.deletePreview,
-        query: { filter: selection.filter, searchQuery: selection.searchQuery },
+        query: deletionQueryOf(selection),
         schema: contactsDeletePreviewAnswerSchema,
       }),
   });

@@ -5,9 +5,12 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { findSection, isSideMenuItemActive, sideMenuItems } from './shell-sections.ts';
 
-// Loaded with the contacts section only, so the first screen does not carry it.
+// Loaded with their section only, so another section's first screen does not carry them.
 const RecentImportsMenu = lazy(async () => ({
   default: (await import('../imports/recent-imports-menu.tsx')).RecentImportsMenu,
+}));
+const RecentCampaignsMenu = lazy(async () => ({
+  default: (await import('../campaigns/recent-campaigns-menu.tsx')).RecentCampaignsMenu,
 }));
 
 export function SideMenu() {
@@ -33,11 +36,10 @@ export function SideMenu() {
           );
         })}
       </List>
-      {section === 'contacts' && (
-        <Suspense fallback={null}>
-          <RecentImportsMenu />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        {section === 'contacts' && <RecentImportsMenu />}
+        {section === 'campaigns' && <RecentCampaignsMenu />}
+      </Suspense>
     </nav>
   );
 }

@@ -1,11 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import { type DailyLimitKind, type DailyLimits, dailyLimitFields } from '@outpilot/contracts';
+import {
+  type DailyLimitKind,
+  type DailyLimits,
+  dailyLimitFields,
+  dailyLimitsSchema,
+} from '@outpilot/contracts';
 import { limitChoices } from '@outpilot/domain';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useNotify } from '../notices/use-notify.tsx';
 import { useUpdateDailyLimits } from './use-update-daily-limits.ts';
 
@@ -55,36 +62,48 @@ function LimitSelect({
   );
 }
 
-/** The four per-day limit selectors; each change saves all four (PUT workspace/daily-limits). */
+/**
+ * The four per-day limit selectors; each change saves all four (PUT workspace/daily-limits). A
+ * form of react-hook-form checked by the contract's schema: the saved limits are its values, and
+ * a save that fails puts the selection back to them.
+ */
 export function DailyLimitsForm({ limits }: { limits: DailyLimits }) {
-  const [value, setValue] = useState(limits);
   const update = useUpdateDailyLimits();
   const { notify, notifyError } = useNotify();
-  useEffect(() => setValue(limits), [limits]);
+  const form = useForm<DailyLimits>({ resolver: zodResolver(dailyLimitsSchema), values: limits });
 
-  const change = (kind: DailyLimitKind, next: number) => {
-    const previous = value;
-    const changed = { ...value, [dailyLimitFields[kind]]: next };
-    setValue(changed);
+  const save = form.handleSubmit((changed) =>
     update.mutate(changed, {
-      onSuccess: () => notify({ message: dailyLimitsChangedText, variant: 'default' }),
+      onSuccess: () => {
+        form.reset(changed);
+        notify({ message: dailyLimitsChangedText, variant: 'default' });
+      },
       onError: (error) => {
-        setValue(previous);
+        form.reset();
         notifyError(error);
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
       {selectors.map(({ kind, label }) => (
-        <LimitSelect
+        <Controller
           key={kind}
-          kind={kind}
-          label={label}
-          value={value[dailyLimitFields[kind]]}
-          disabled={update.isPending}
-          onChange={(next) => change(kind, next)}
+          name={dailyLimitFields[kind]}
+          control={form.control}
+          render={({ field }) => (
+            <LimitSelect
+              kind={kind}
+              label={label}
+              value={field.value}
+              disabled={update.isPending}
+              onChange={(next) => {
+                field.onChange(next);
+                void save();
+              }}
+            />
+          )}
         />
       ))}
     </Stack>

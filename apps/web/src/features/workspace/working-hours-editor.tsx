@@ -3,13 +3,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { weekdays } from '@outpilot/contracts';
-import { validateEditor, type WorkingHoursEditorState, workingHoursMessages } from '@outpilot/domain';
+import { validateEditor, workingHoursMessages } from '@outpilot/domain';
+import { Controller } from 'react-hook-form';
 import { TimeRangeInput } from './time-range-input.tsx';
+import type { WorkingHoursForm } from './use-working-hours-form.ts';
 import { weekdayNames } from './weekday-names.ts';
 
 type WorkingHoursEditorProps = {
-  value: WorkingHoursEditorState;
-  onChange: (value: WorkingHoursEditorState) => void;
+  form: WorkingHoursForm;
   disabled?: boolean;
 };
 
@@ -17,33 +18,38 @@ type WorkingHoursEditorProps = {
  * The per-weekday working-hours editor (onboarding step 5, account page, side panel): a checkbox and
  * a masked range per day, with the domain's error texts under each selected day's input.
  */
-export function WorkingHoursEditor({ value, onChange, disabled = false }: WorkingHoursEditorProps) {
-  const validation = validateEditor(value);
+export function WorkingHoursEditor({ form, disabled = false }: WorkingHoursEditorProps) {
+  const validation = validateEditor(form.watch());
   return (
     <Stack spacing={1}>
       {weekdays.map((day) => (
-        <Stack key={day} direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <FormControlLabel
-            sx={{ width: 150, mt: 0.25 }}
-            label={weekdayNames[day]}
-            disabled={disabled}
-            control={
-              <Checkbox
-                checked={value[day].selected}
-                onChange={(event) =>
-                  onChange({ ...value, [day]: { ...value[day], selected: event.target.checked } })
+        <Controller
+          key={day}
+          name={day}
+          control={form.control}
+          render={({ field }) => (
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <FormControlLabel
+                sx={{ width: 150, mt: 0.25 }}
+                label={weekdayNames[day]}
+                disabled={disabled}
+                control={
+                  <Checkbox
+                    checked={field.value.selected}
+                    onChange={(event) => field.onChange({ ...field.value, selected: event.target.checked })}
+                  />
                 }
               />
-            }
-          />
-          <TimeRangeInput
-            label={`${weekdayNames[day]} working hours`}
-            value={value[day].range}
-            disabled={disabled || !value[day].selected}
-            error={validation.dayErrors[day]}
-            onChange={(range) => onChange({ ...value, [day]: { ...value[day], range } })}
-          />
-        </Stack>
+              <TimeRangeInput
+                label={`${weekdayNames[day]} working hours`}
+                value={field.value.range}
+                disabled={disabled || !field.value.selected}
+                error={validation.dayErrors[day]}
+                onChange={(range) => field.onChange({ ...field.value, range })}
+              />
+            </Stack>
+          )}
+        />
       ))}
       {validation.noDaySelected && (
         <Typography color="error" variant="body2" role="alert">

@@ -8,14 +8,14 @@ import {
   canSubmit,
   fromWire,
   labelFor,
-  toWire,
   type WorkingHoursEditorState,
   workingHoursNote,
 } from '@outpilot/domain';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNotify } from '../notices/use-notify.tsx';
 import { useUpdateWorkingHours } from './use-update-working-hours.ts';
 import { useWorkingHours } from './use-working-hours.ts';
+import { useWorkingHoursForm } from './use-working-hours-form.ts';
 import { weekdayNames } from './weekday-names.ts';
 import { WorkingHoursEditor } from './working-hours-editor.tsx';
 
@@ -49,26 +49,35 @@ export function WorkingHoursSettings({ timezoneOffset, isAlwaysEditing = false }
   const workingHours = useWorkingHours();
   const update = useUpdateWorkingHours();
   const { notify, notifyError } = useNotify();
-  const [draft, setDraft] = useState<WorkingHoursEditorState | null>(null);
+  const saved = useMemo(
+    () => (workingHours.data ? fromWire(workingHours.data) : undefined),
+    [workingHours.data],
+  );
+  // The form holds the saved hours until the user changes one: then it is a draft.
+  const form = useWorkingHoursForm({ values: saved });
+  const [isEditOpen, setEditOpen] = useState(false);
+  const hasDraft = form.formState.isDirty;
 
-  if (workingHours.isPending) return <CircularProgress size={24} aria-label="Loading working hours" />;
-  if (workingHours.isError) return <Alert severity="error">{workingHours.error.message}</Alert>;
+  if (workingHours.isPending || !saved) {
+    if (workingHours.isError) return <Alert severity="error">{workingHours.error.message}</Alert>;
+    return <CircularProgress size={24} aria-label="Loading working hours" />;
+  }
 
-  const saved = fromWire(workingHours.data);
-  const editing = draft ?? (isAlwaysEditing ? saved : null);
-
-  const apply = () => {
-    if (!editing) return;
-    const wire = toWire(editing);
-    if (!wire.ok) return;
-    update.mutate(wire.workingHours, {
+  const isEditing = isAlwaysEditing || isEditOpen;
+  const close = () => {
+    form.reset(saved);
+    setEditOpen(false);
+  };
+  const apply = form.handleSubmit((hours) =>
+    update.mutate(hours, {
       onSuccess: () => {
         notify({ message: workingHoursChangedText, variant: 'default' });
-        setDraft(null);
+        form.reset(form.getValues());
+        setEditOpen(false);
       },
       onError: notifyError,
-    });
-  };
+    }),
+  );
 
   return (
     <Stack spacing={2}>
@@ -76,29 +85,29 @@ export function WorkingHoursSettings({ timezoneOffset, isAlwaysEditing = false }
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         Schedule
       </Typography>
-      {editing ? (
-        <WorkingHoursEditor value={editing} onChange={setDraft} disabled={update.isPending} />
+      {isEditing ? (
+        <WorkingHoursEditor form={form} disabled={update.isPending} />
       ) : (
         <Schedule state={saved} />
       )}
       <Typography color="text.secondary">{workingHoursNote()}</Typography>
       <Stack direction="row" spacing={1}>
-        {editing ? (
+        {isEditing ? (
           <>
-            <Button onClick={() => setDraft(null)} disabled={update.isPending || (isAlwaysEditing && !draft)}>
+            <Button onClick={close} disabled={update.isPending || (isAlwaysEditing && !hasDraft)}>
               Cancel
             </Button>
             <Button
               variant="contained"
               loading={update.isPending}
-              disabled={!canSubmit(editing) || (isAlwaysEditing && !draft)}
+              disabled={!canSubmit(form.watch()) || (isAlwaysEditing && !hasDraft)}
               onClick={apply}
             >
               Apply
             </Button>
           </>
         ) : (
-          <Button variant="outlined" onClick={() => setDraft(saved)}>
+          <Button variant="outlined" onClick={() => setEditOpen(true)}>
             Edit
           </Button>
         )}

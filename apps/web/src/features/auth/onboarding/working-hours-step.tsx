@@ -1,11 +1,12 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { AppProfile } from '@outpilot/contracts';
-import { canSubmit, defaultEditorState, labelFor, toWire, workingHoursNote } from '@outpilot/domain';
+import { canSubmit, defaultEditorState, labelFor, workingHoursNote } from '@outpilot/domain';
 import { useState } from 'react';
 import { useBridge } from '../../../bridge/bridge-context.tsx';
 import { useNotify } from '../../notices/use-notify.tsx';
 import { useUpdateWorkingHours } from '../../workspace/use-update-working-hours.ts';
+import { useWorkingHoursForm } from '../../workspace/use-working-hours-form.ts';
 import { WorkingHoursEditor } from '../../workspace/working-hours-editor.tsx';
 import { onboardingStepNumbers } from '../decide-onboarding-step.ts';
 import { OnboardingLayout } from './onboarding-layout.tsx';
@@ -17,16 +18,14 @@ import { ReadyDialog } from './ready-dialog.tsx';
  * onboarding before the final modal is seen; "Let's start!" reloads the page instead.
  */
 export function WorkingHoursStep({ profile }: { profile: AppProfile }) {
-  const [state, setState] = useState(defaultEditorState);
+  const form = useWorkingHoursForm({ defaultValues: defaultEditorState() });
   const [isReady, setIsReady] = useState(false);
   const update = useUpdateWorkingHours();
   const bridge = useBridge();
   const { notifyError } = useNotify();
 
-  const accept = () => {
-    const wire = toWire(state);
-    if (!wire.ok) return;
-    update.mutate(wire.workingHours, {
+  const accept = form.handleSubmit((workingHours) =>
+    update.mutate(workingHours, {
       onSuccess: () => setIsReady(true),
       onError: (error) => {
         const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -35,8 +34,8 @@ export function WorkingHoursStep({ profile }: { profile: AppProfile }) {
           .catch(() => undefined);
         notifyError(error);
       },
-    });
-  };
+    }),
+  );
 
   return (
     <OnboardingLayout step={onboardingStepNumbers['working-hours']} title="Working hours">
@@ -44,12 +43,12 @@ export function WorkingHoursStep({ profile }: { profile: AppProfile }) {
         <Typography sx={{ fontWeight: 600 }}>{labelFor(profile.timezoneOffset)}</Typography>
       )}
       <Typography color="text.secondary">{workingHoursNote()}</Typography>
-      <WorkingHoursEditor value={state} onChange={setState} disabled={update.isPending || isReady} />
+      <WorkingHoursEditor form={form} disabled={update.isPending || isReady} />
       <Button
         variant="contained"
         size="large"
         loading={update.isPending}
-        disabled={!canSubmit(state)}
+        disabled={!canSubmit(form.watch())}
         onClick={accept}
       >
         Accept

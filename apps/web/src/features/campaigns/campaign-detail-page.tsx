@@ -1,0 +1,182 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type Campaign, type CampaignEventName, campaignStateLabels } from '@outpilot/contracts';
+import { Link as RouterLink, useParams } from 'react-router';
+import { formatGridDate } from '../contacts/format-grid-date.ts';
+import { NotFoundPage } from '../errors/not-found-page.tsx';
+import { eventLabels } from './campaign-event-buttons.tsx';
+import { CampaignStepsSummary } from './campaign-steps-summary.tsx';
+import { pauseReasonLabels } from './campaign-texts.ts';
+import { CampaignTitle } from './campaign-title.tsx';
+import { ExecutionChart } from './execution-chart.tsx';
+import { useCampaign } from './use-campaign.ts';
+import { useCampaignActions } from './use-campaign-actions.tsx';
+import { useExecutionsStatistics } from './use-executions-statistics.ts';
+
+/** Read by assistive technology, not shown (the heading of a page whose title is a field). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** While a campaign runs its numbers move: the page asks again this often, without a reload. */
+export const runningRefreshMs = 3000;
+
+/** /campaigns/{id} and /archive/{id} (§2 "Campaign detail"). */
+export function CampaignDetailPage() {
+  const id = useParams().id ?? '';
+  const campaign = useCampaign(id, {
+    refetchInterval: (query) => (query.state.data?.state === 'Running' ? runningRefreshMs : false),
+  });
+  const isRunning = campaign.data?.state === 'Running';
+  const statistics = useExecutionsStatistics(id, {
+    enabled: campaign.data != null,
+    refetchInterval: isRunning ? runningRefreshMs : false,
+  });
+  if (campaign.isPending) return <CircularProgress aria-label="Loading the campaign" />;
+  if (campaign.isError)
+    return (
+      <Typography role="alert" color="error">
+        The campaign could not be loaded.
+      </Typography>
+    );
+  if (campaign.data === null) return <NotFoundPage />;
+  return (
+    <CampaignDetail
+      campaign={campaign.data}
+      chart={
+        statistics.data ? <ExecutionChart statistics={statistics.data} /> : <CircularProgress size={24} />
+      }
+    />
+  );
+}
+
+function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.ReactNode }) {
+  const actions = useCampaignActions();
+  const path = `/campaigns/${encodeURIComponent(campaign.id)}`;
+  const hasNoSteps = campaign.steps.length === 0;
+  const events: CampaignEventName[] = campaign.archived
+    ? ['clone', 'unarchive']
+    : [campaign.state === 'Running' ? 'stop' : 'run', 'complete', 'clone', 'archive'];
+  // §2: Run is disabled with 0 contacts or no actions, whatever else the flag says.
+  const isEnabled = (event: CampaignEventName) =>
+    campaign.events[event].enabled &&
+    !(event === 'run' && (campaign.target_audience_count === 0 || hasNoSteps));
+  const info: [string, string][] = [
+    [
+      'Status',
+      campaign.pause_reason && campaign.state === 'Stopped'
+        ? `${campaignStateLabels[campaign.state]} (${pauseReasonLabels[campaign.pause_reason]})`
+        : campaignStateLabels[campaign.state],
+    ],
+    ['Contacts', String(campaign.target_audience_count)],
+    ['Created', formatGridDate(campaign.created)],
+    [
+      campaign.completed ? 'Completed' : 'Started',
+      formatGridDate(campaign.completed ?? campaign.started) || 'Not started yet',
+    ],
+  ];
+  return (
+    <Box>
+      {/* The page's heading for assistive technology; the visible title is the rename field. */}
+      <Typography component="h1" sx={visuallyHidden}>
+        {campaign.name}
+      </Typography>
+      <CampaignTitle id={campaign.id} name={campaign.name} readOnly={campaign.archived} />
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', my: 2 }}
+        aria-label="Campaign actions"
+        role="toolbar"
+      >
+        {events.map((event) => {
+          const flag = campaign.events[event];
+          // A disabled button gets no pointer events; the span keeps the server's hint as its tip.
+          return (
+            <Tooltip key={event} title={flag.enabled ? '' : (flag.hint ?? '')}>
+              <span>
+                <Button
+                  variant={event === 'run' ? 'contained' : 'outlined'}
+                  disabled={!isEnabled(event) || actions.isBusy}
+                  onClick={() => actions.act(event, campaign)}
+                >
+                  {eventLabels[event]}
+                </Button>
+              </span>
+            </Tooltip>
+          );
+        })}
+      </Stack>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Box
+              component="dl"
+              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}
+            >
+              {info.map(([term, value]) => (
+                <Box key={term} sx={{ display: 'contents' }}>
+                  <Typography component="dt" color="text.secondary">
+                    {term}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0 }}>
+                    {value}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+            <Divider sx={{ my: 2 }} />
+            <Link component={RouterLink} to={`${path}/contacts`}>
+              Contacts of this campaign
+            </Link>
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            {chart}
+          </Paper>
+        </Grid>
+        <Grid size={12}>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="h6" component="h2">
+                Steps
+              </Typography>
+              {!campaign.archived && !hasNoSteps && (
+                <Button component={RouterLink} to={`${path}/tune`}>
+                  Edit
+                </Button>
+              )}
+            </Stack>
+            {hasNoSteps ? (
+              campaign.state === 'Compose' && !campaign.archived ? (
+                <Button variant="contained" component={RouterLink} to={`${path}/tune`} sx={{ mt: 1 }}>
+                  Add actions
+                </Button>
+              ) : (
+                <Typography color="text.secondary">This campaign has no actions.</Typography>
+              )
+            ) : (
+              <CampaignStepsSummary steps={campaign.steps} />
+            )}
+          </Paper>
+        </Grid>
+      </Grid>
+      {actions.dialogs}
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import TextField from '@mui/material/TextField';
+import { campaignNameMaxLength } from '@outpilot/contracts';
+import { useState } from 'react';
+import { useNotify } from '../notices/use-notify.tsx';
+import { campaignNameError } from './create-campaign-dialog.tsx';
+import { useRenameCampaign } from './use-rename-campaign.ts';
+
+/**
+ * The detail page's renameable title (§2): saved on Enter or blur, max 50. A name the server
+ * refuses is reported and the field goes back to the saved name.
+ */
+export function CampaignTitle({ id, name, readOnly }: { id: string; name: string; readOnly: boolean }) {
+  const { notifyError } = useNotify();
+  const rename = useRenameCampaign(id);
+  const [text, setText] = useState(name);
+  const [savedName, setSavedName] = useState(name);
+  // Another save (or a refetch) changed the name: show it.
+  if (name !== savedName) {
+    setSavedName(name);
+    setText(name);
+  }
+  const error = campaignNameError(text);
+  const save = () => {
+    const trimmed = text.trim();
+    if (trimmed === name) return setText(name);
+    if (error !== null) return;
+    rename.mutate(trimmed, {
+      onError: (failure) => {
+        notifyError(failure);
+        setText(name);
+      },
+    });
+  };
+  return (
+    <TextField
+      variant="standard"
+      value={text}
+      disabled={readOnly || rename.isPending}
+      onChange={(event) => setText(event.target.value)}
+      onBlur={save}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') (event.target as HTMLInputElement).blur();
+        if (event.key === 'Escape') setText(name);
+      }}
+      error={error !== null}
+      helperText={error ?? ' '}
+      slotProps={{
+        htmlInput: { 'aria-label': 'Campaign name', maxLength: campaignNameMaxLength * 2 },
+        input: { sx: { typography: 'h4' } },
+      }}
+      fullWidth
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { chartSlices, successRate } from './execution-chart-data.ts';
+
+const totals = (values: Partial<Record<string, number>>) => ({
+  not_started: 0,
+  in_queue: 0,
+  in_progress: 0,
+  succeed: 0,
+  ignored: 0,
+  cancelled: 0,
+  skipped: 0,
+  failed: 0,
+  ...values,
+});
+
+describe('chartSlices', () => {
+  it('labels only slices of 5% or more and leaves out empty states', () => {
+    const slices = chartSlices(totals({ not_started: 95, succeed: 4, failed: 1 }));
+    expect(slices.map((slice) => [slice.name, slice.showsLabel])).toEqual([
+      ['Not started', true],
+      ['Succeed', false],
+      ['Failed', false],
+    ]);
+    expect(chartSlices(totals({ succeed: 5, ignored: 95 }))[0]).toMatchObject({
+      percent: 5,
+      showsLabel: true,
+    });
+  });
+  it('has no slices without executions', () => expect(chartSlices(totals({}))).toEqual([]));
+});
+
+describe('successRate', () => {
+  it('divides succeed by all executions minus not started', () => {
+    expect(successRate(totals({ not_started: 10, succeed: 1, ignored: 2 }))).toBe(33.3);
+  });
+  it('is null while nothing was processed', () => expect(successRate(totals({ not_started: 4 }))).toBeNull());
+});

@@ -1,0 +1,23 @@
+import { campaignsPaths, executionsStatisticsResponseSchema, fillPath } from '@outpilot/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import { campaignsQueryKeys } from './campaigns-query-keys.ts';
+
+/** GET campaigns/{id}/executions-statistics: the pie chart; asked again every refetchInterval while it runs. */
+export function useExecutionsStatistics(
+  id: string,
+  options: { enabled: boolean; refetchInterval: number | false },
+) {
+  const api = useApi();
+  return useQuery({
+    queryKey: campaignsQueryKeys.statistics(id),
+    queryFn: ({ signal }) =>
+      api.request({
+        path: fillPath(campaignsPaths.executionsStatistics, { id }),
+        schema: executionsStatisticsResponseSchema,
+        signal,
+      }),
+    enabled: options.enabled,
+    refetchInterval: options.refetchInterval,
+  });
+}

@@ -1,0 +1,28 @@
+import {
+  campaignResponseSchema,
+  campaignsPaths,
+  fillPath,
+  type UpdateStepsRequest,
+} from '@outpilot/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import { campaignsQueryKeys } from './campaigns-query-keys.ts';
+
+/** PUT campaigns/{id}/update_steps {steps, launch_in_minutes}: the steps editor's Save. */
+export function useUpdateSteps(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: UpdateStepsRequest) =>
+      api.request({
+        method: 'PUT',
+        path: fillPath(campaignsPaths.updateSteps, { id }),
+        body: request,
+        schema: campaignResponseSchema,
+      }),
+    onSuccess: (campaign) => {
+      queryClient.setQueryData(campaignsQueryKeys.detail(id), campaign);
+      return queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.all });
+    },
+  });
+}

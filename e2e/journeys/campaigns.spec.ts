@@ -1,0 +1,231 @@
+import { readFile } from 'node:fs/promises';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { CampaignDetailPage } from '../pages/campaign-detail-page.ts';
+import { CampaignsPage } from '../pages/campaigns-page.ts';
+import { ContactsPage } from '../pages/contacts-page.ts';
+import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
+import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { ShellPage } from '../pages/shell-page.ts';
+import { StepsEditorPage } from '../pages/steps-editor-page.ts';
+import type { E2eAccount } from '../support/accounts.ts';
+import { createAccountWithContacts } from '../support/contacts-accounts.ts';
+
+async function signInAt(page: Page, path: string, account: E2eAccount) {
+  await page.goto(path);
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+  await new ShellPage(page).expectLoaded();
+}
+
+async function seedCampaign(
+  request: APIRequestContext,
+  data: { personaId: string; name: string; state: string; pauseReason?: string },
+): Promise<string> {
+  const response = await request.post('/__e2e/campaigns', { data });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { id: string }).id;
+}
+
+test('creates a campaign from the empty list, finds it, and archives and unarchives it', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccountWithContacts(request, 'campaign-list', 0);
+  await signInAt(page, '/campaigns', account);
+  const campaigns = new CampaignsPage(page);
+  await expect(campaigns.heading()).toHaveText('Campaigns');
+  await expect(page.getByText('Ready to start?')).toBeVisible();
+  await campaigns.screenshot('list-empty-1024');
+
+  // 'Create now' opens the same modal; Cancel leaves nothing behind.
+  await page.getByRole('button', { name: 'Create now' }).click();
+  await page.getByRole('dialog', { name: 'Create campaign' }).getByRole('button', { name: 'Cancel' }).click();
+
+  await campaigns.create('Spring outreach');
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}\/tune$/);
+  await new ShellPage(page).expectNotice('Campaign is created');
+  await expect(campaigns.recentlyCreated().getByRole('link', { name: 'Spring outreach' })).toBeVisible();
+
+  await campaigns.sideMenu().getByRole('link', { name: 'All campaigns' }).click();
+  await expect(campaigns.row('Spring outreach')).toContainText('draft');
+  await expect(campaigns.row('Spring outreach')).toContainText('...');
+  await campaigns.screenshot('list-1024');
+  await campaigns.expectAccessible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export to CSV' }).click();
+  const download = await downloading;
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv).toContain('Spring outreach');
+
+  await campaigns.search('autumn');
+  await expect(page.getByText('Ooops… Nothing was found!')).toBeVisible();
+  await expect(
+    page.getByText('Please, change your search query or status filter to get results.'),
+  ).toBeVisible();
+  await campaigns.search('spring');
+  await expect(campaigns.row('Spring outreach')).toBeVisible();
+  await campaigns.filterStatus('active');
+  await expect(page.getByText('Ooops… Nothing was found!')).toBeVisible();
+  await campaigns.filterStatus('draft');
+  await expect(campaigns.row('Spring outreach')).toBeVisible();
+
+  await campaigns.rowAction('Spring outreach', 'Archive').click();
+  await campaigns.confirm('Archive campaign');
+  await new ShellPage(page).expectNotice('Campaign is archived');
+  await expect(page.getByText('Ooops… Nothing was found!')).toBeVisible();
+
+  await campaigns.sideMenu().getByRole('link', { name: 'Archive' }).click();
+  await expect(campaigns.heading()).toHaveText('Archive');
+  await expect(page.getByRole('button', { name: 'Add campaign' })).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Search campaigns' })).toHaveCount(0);
+  await campaigns.expectAccessible();
+  await campaigns.rowAction('Spring outreach', 'Unarchive').click();
+  await expect(page.getByText('There are no archived campaigns.')).toBeVisible();
+  await campaigns.sideMenu().getByRole('link', { name: 'All campaigns' }).click();
+  await expect(campaigns.row('Spring outreach')).toBeVisible();
+});
+
+test('a campaign paused by the network shows the lock and its tip, and its row does not open', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccountWithContacts(request, 'campaign-lock', 0);
+  await seedCampaign(request, {
+    personaId: account.personaId,
+    name: 'Locked by the network',
+    state: 'Stopped',
+    pauseReason: 'TooLongInvitationMessage',
+  });
+  await seedCampaign(request, {
+    personaId: account.personaId,
+    name: 'Paused by me',
+    state: 'Stopped',
+    pauseReason: 'User',
+  });
+  await signInAt(page, '/campaigns', account);
+  const campaigns = new CampaignsPage(page);
+  const locked = campaigns.row('Locked by the network');
+  const lock = locked.getByRole('img', { name: /invitation note is too long/ });
+  await expect(lock).toBeVisible();
+  await expect(locked.getByRole('link')).toHaveCount(0);
+  await locked.getByText('Locked by the network').click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+  await lock.focus();
+  await expect(page.getByRole('tooltip')).toContainText('Shorten the note');
+  await page.keyboard.press('Tab');
+  await expect(campaigns.row('Paused by me').getByRole('img')).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await campaigns.screenshot('list-390');
+  // At 390 px the row's actions stay in sight beside the name.
+  await expect(campaigns.rowAction('Paused by me', 'Run')).toBeInViewport();
+  await campaigns.expectAccessible();
+  await campaigns.row('Paused by me').getByRole('link', { name: 'Paused by me' }).click();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
+});
+
+test('builds a 3-step sequence with a placeholder, adds contacts, launches through the preview and controls the campaign', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const account = await createAccountWithContacts(request, 'campaign-build', 3);
+  await signInAt(page, '/campaigns', account);
+  const campaigns = new CampaignsPage(page);
+  const shell = new ShellPage(page);
+  await campaigns.create('Three steps');
+  await expect(page).toHaveURL(/\/tune$/);
+  const campaignUrl = page.url().replace(/\/tune$/, '');
+
+  const editor = new StepsEditorPage(page);
+  await editor.addAction('Connect');
+  await editor.addAction('Message');
+  await editor.addAction('Message');
+  await editor.text(1, 'Invitation note (optional)').fill('Hi {nickname}, ');
+  await editor.expectWarning(1, '{nickname} is not supported');
+  await editor.text(1, 'Invitation note (optional)').fill('Hi ');
+  await editor.insertPlaceholder(1, 'First Name');
+  await expect(editor.text(1, 'Invitation note (optional)')).toHaveValue('Hi {first_name}');
+  await editor.text(1, 'Invitation note (optional)').fill('x'.repeat(291));
+  await editor.expectWarning(1, 'Too long message');
+  await editor.text(1, 'Invitation note (optional)').fill('Hi {first_name}, glad to connect.');
+  await editor.save();
+  await editor.expectWarning(2, 'Enter your message');
+  await expect(page.getByText('Please fix all warnings').first()).toBeVisible();
+  await editor.text(2, 'Message').fill('Thanks for connecting, {first_name}!');
+  await editor.text(3, 'Message').fill('Any thoughts, {first_name}?');
+  await editor.timerPart(3, 'Delay: wait for a reply', 'Days').fill('0');
+  await editor.expectWarning(3, 'Must be at least 1440 minutes');
+  await editor.timerPart(3, 'Delay: wait for a reply', 'Days').fill('7');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await campaigns.screenshot('editor-390');
+  await campaigns.expectAccessible();
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await editor.save();
+  // §2: saved while steps can still be added, the user goes on to the campaign's contacts.
+  await expect(page).toHaveURL(/\/contacts$/);
+
+  // Contacts come from the contacts screen's Add to campaign.
+  await page.goto('/contacts');
+  const contacts = new ContactsPage(page);
+  await contacts.expectTotal('3 contacts');
+  await contacts.tickPage();
+  await contacts.action('Add to campaign').click();
+  await contacts
+    .chooseCampaignDialog()
+    .getByRole('button', { name: /Three steps/ })
+    .click();
+  await contacts.chooseCampaignDialog().getByRole('button', { name: 'Continue' }).click();
+  await contacts.audiencePreviewDialog().getByRole('button', { name: 'Confirm' }).click();
+  await shell.expectNotice('Contacts are added');
+
+  await page.goto(campaignUrl);
+  const detail = new CampaignDetailPage(page);
+  await expect(detail.contactsCount()).toHaveText('3');
+  await expect(detail.steps()).toContainText('1. Connect');
+  await expect(detail.steps()).toContainText('Delay: 30 minutes');
+  await expect(detail.steps()).toContainText('Delay: 7 days');
+  await campaigns.screenshot('detail-draft-1024');
+  await campaigns.expectAccessible();
+
+  await detail.action('Run').click();
+  await expect(detail.dialog('Launch now')).toContainText('queue for 3 contacts');
+  await detail.answer('Launch now', 'Yes');
+  await shell.expectNotice('Campaign is launched');
+  await expect(detail.status()).toHaveText('active');
+
+  await detail.action('Stop').click();
+  await shell.expectNotice('Campaign is paused');
+  await expect(detail.status()).toHaveText('paused (paused by you)');
+  await detail.action('Run').click();
+  await shell.expectNotice('Campaign is resumed');
+  await expect(detail.status()).toHaveText('active');
+
+  // Rename on Enter.
+  await detail.nameField().fill('Three steps, renamed');
+  await detail.nameField().press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Three steps, renamed');
+
+  await detail.action('Complete').click();
+  await detail.answer('Cancel campaign', 'Yes');
+  await shell.expectNotice('Campaign is cancelled');
+  await expect(detail.status()).toHaveText('completed');
+  await expect(detail.action('Run')).toBeDisabled();
+
+  await detail.action('Clone').click();
+  await detail.answer('Clone campaign', 'Yes');
+  await shell.expectNotice('Campaign is cloned');
+  await expect(page).toHaveURL(/\/tune$/);
+  await expect(editor.text(1, 'Invitation note (optional)')).toHaveValue('Hi {first_name}, glad to connect.');
+
+  await page.goto(campaignUrl);
+  await detail.action('Archive').click();
+  await detail.answer('Archive campaign', 'Yes');
+  await shell.expectNotice('Campaign is archived');
+  await expect(detail.action('Unarchive')).toBeEnabled();
+
+  await page.goto('/campaigns/00000000-0000-4000-8000-000000000000');
+  await page.getByRole('link', { name: 'Go home' }).click();
+  await expect(page).toHaveURL(/\/campaigns$/);
+});
