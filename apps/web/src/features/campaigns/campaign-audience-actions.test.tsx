@@ -5,8 +5,8 @@ import { createFakeApi, tokenHandler } from '../../test/fake-api.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { makeProfile } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { buildIdsFilter } from '../contacts/contact-filters.ts';
-import type { ContactsSelectionRequest } from '../contacts/contacts-selection.ts';
+import { buildIdsFilter } from '../contacts/filters/contact-filters.ts';
+import type { ContactsSelectionRequest } from '../contacts/selection/contacts-selection.ts';
 import { CampaignAudienceActions } from './campaign-audience-actions.tsx';
 
 const draftId = '11111111-1111-4111-8111-111111111111';

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import { type AudiencePreview, contactsTexts } from '@outpilot/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ContactsSelectionRequest } from '../contacts/contacts-selection.ts';
+import type { ContactsSelectionRequest } from '../contacts/selection/contacts-selection.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 import { AudiencePreviewDialog } from './audience-preview-dialog.tsx';
 import { ChooseCampaignDialog } from './choose-campaign-dialog.tsx';

@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Campaign, type CampaignEventName, campaignStateLabels } from '@outpilot/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
-import { formatGridDate } from '../contacts/format-grid-date.ts';
+import { formatGridDate } from '../contacts/grid/format-grid-date.ts';
 import { NotFoundPage } from '../errors/not-found-page.tsx';
 import { eventLabels } from './campaign-event-buttons.tsx';
 import { CampaignStepsSummary } from './campaign-steps-summary.tsx';

@@ -23,7 +23,7 @@ import {
 } from '@outpilot/contracts';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { formatGridDate } from '../contacts/format-grid-date.ts';
+import { formatGridDate } from '../contacts/grid/format-grid-date.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 import { PageTitle } from '../shell/page-title.tsx';
 import { CampaignEventButtons, listRowEvents } from './campaign-event-buttons.tsx';

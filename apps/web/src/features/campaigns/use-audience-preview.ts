@@ -1,7 +1,7 @@
 import { audiencePreviewSchema, campaignsPaths, fillPath } from '@outpilot/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
-import type { ContactsSelectionRequest } from '../contacts/contacts-selection.ts';
+import type { ContactsSelectionRequest } from '../contacts/selection/contacts-selection.ts';
 
 export type AudienceRequest = { campaignId: string; selection: ContactsSelectionRequest };
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { isApiError } from '../../api/api-error.ts';
-import type { CampaignOption } from '../contacts/contact-filters.ts';
+import type { CampaignOption } from '../contacts/filters/contact-filters.ts';
 import { campaignsQueryKeys } from './campaigns-query-keys.ts';
 
 const campaignOptionsSchema = z.object({

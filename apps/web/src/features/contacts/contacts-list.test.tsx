@@ -7,7 +7,7 @@ import { renderApp } from '../../test/render-app.tsx';
 import { makeContact } from './contact-fixtures.ts';
 import { ContactsList } from './contacts-list.tsx';
 import { contactsQueryKeys } from './contacts-query-keys.ts';
-import { pageSizeStorageKey } from './grid-settings.ts';
+import { pageSizeStorageKey } from './grid/grid-settings.ts';
 
 /**
  * Waits until the text is in the document. The grid may re-render a row it has just shown (a new

@@ -12,17 +12,22 @@ import { useCallback, useMemo, useState } from 'react';
 import { CampaignAudienceActions } from '../campaigns/campaign-audience-actions.tsx';
 import { ImportWizardDialog } from '../imports/import-wizard-dialog.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
-import { ColumnChooser } from './column-chooser.tsx';
+import { ContactsIntro } from './contacts-intro.tsx';
 import {
   buildIdsFilter,
   type ContactFilters,
   emptyContactFilters,
   hasContactFilters,
-} from './contact-filters.ts';
-import { useContactRowActions } from './contact-row-actions.tsx';
-import { ContactsGrid } from './contacts-grid.tsx';
-import { ContactsIntro } from './contacts-intro.tsx';
-import { ContactsPager } from './contacts-pager.tsx';
+} from './filters/contact-filters.ts';
+import { FilterPanel } from './filters/filter-panel.tsx';
+import { FilterTags } from './filters/filter-tags.tsx';
+import { KeywordSearch } from './filters/keyword-search.tsx';
+import { ColumnChooser } from './grid/column-chooser.tsx';
+import { ContactsGrid } from './grid/contacts-grid.tsx';
+import { ContactsPager } from './grid/contacts-pager.tsx';
+import { formatContactsTotal } from './grid/format-total.ts';
+import { FilterIcon } from './grid/grid-icons.tsx';
+import { useContactRowActions } from './row-actions/contact-row-actions.tsx';
 import {
   applyPageSelection,
   type ContactsSelectionRequest,
@@ -30,19 +35,14 @@ import {
   noSelection,
   selectedCount,
   selectionRequest,
-} from './contacts-selection.ts';
-import { DeleteContactsDialog } from './delete-contacts-dialog.tsx';
-import { FilterPanel } from './filter-panel.tsx';
-import { FilterTags } from './filter-tags.tsx';
-import { formatContactsTotal } from './format-total.ts';
-import { FilterIcon } from './grid-icons.tsx';
-import { KeywordSearch } from './keyword-search.tsx';
-import { SelectionBar } from './selection-bar.tsx';
+} from './selection/contacts-selection.ts';
+import { DeleteContactsDialog } from './selection/delete-contacts-dialog.tsx';
+import { SelectionBar } from './selection/selection-bar.tsx';
+import { useDeleteContacts } from './selection/use-delete-contacts.ts';
+import { useDeletePreview } from './selection/use-delete-preview.ts';
+import { useExportContacts } from './selection/use-export-contacts.ts';
 import { useContactsListState } from './use-contacts-list-state.ts';
 import { useContactsPage } from './use-contacts-page.ts';
-import { useDeleteContacts } from './use-delete-contacts.ts';
-import { useDeletePreview } from './use-delete-preview.ts';
-import { useExportContacts } from './use-export-contacts.ts';
 
 type ContactsListProps = {
   /** The import list shown, or none for All Contacts. */

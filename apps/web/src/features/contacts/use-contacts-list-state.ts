@@ -1,9 +1,9 @@
 import { type ContactSortableField, contactDefaultOrderBy, contactSortableFields } from '@outpilot/contracts';
 import { escapeSearchText, formatOrderBy, type OrderByItem, parseOrderBy } from '@outpilot/domain';
 import { useCallback, useMemo, useState } from 'react';
-import { buildContactsFilter, type ContactFilters, emptyContactFilters } from './contact-filters.ts';
-import { type ContactsSelection, noSelection } from './contacts-selection.ts';
-import { type ContactPageSize, readPageSize, writePageSize } from './grid-settings.ts';
+import { buildContactsFilter, type ContactFilters, emptyContactFilters } from './filters/contact-filters.ts';
+import { type ContactPageSize, readPageSize, writePageSize } from './grid/grid-settings.ts';
+import { type ContactsSelection, noSelection } from './selection/contacts-selection.ts';
 
 export type ContactsOrder = OrderByItem<ContactSortableField>;
 

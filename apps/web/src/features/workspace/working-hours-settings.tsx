@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { weekdays } from '@outpilot/contracts';
+import { type WorkingHours, weekdays } from '@outpilot/contracts';
 import {
   canSubmit,
   fromWire,
@@ -47,21 +47,34 @@ type WorkingHoursSettingsProps = {
 /** Working hours of the account page and the side panel: view, edit, Cancel restores, Apply saves. */
 export function WorkingHoursSettings({ timezoneOffset, isAlwaysEditing = false }: WorkingHoursSettingsProps) {
   const workingHours = useWorkingHours();
+  if (workingHours.isPending) return <CircularProgress size={24} aria-label="Loading working hours" />;
+  if (workingHours.isError) return <Alert severity="error">{workingHours.error.message}</Alert>;
+  return (
+    <WorkingHoursSettingsForm
+      saved={workingHours.data}
+      timezoneOffset={timezoneOffset}
+      isAlwaysEditing={isAlwaysEditing}
+    />
+  );
+}
+
+/** The settings once the saved hours are known: the form starts from them (never empty). */
+function WorkingHoursSettingsForm({
+  saved: savedWire,
+  timezoneOffset,
+  isAlwaysEditing,
+}: {
+  saved: WorkingHours;
+  timezoneOffset: number | null;
+  isAlwaysEditing: boolean;
+}) {
   const update = useUpdateWorkingHours();
   const { notify, notifyError } = useNotify();
-  const saved = useMemo(
-    () => (workingHours.data ? fromWire(workingHours.data) : undefined),
-    [workingHours.data],
-  );
+  const saved = useMemo(() => fromWire(savedWire), [savedWire]);
   // The form holds the saved hours until the user changes one: then it is a draft.
-  const form = useWorkingHoursForm({ values: saved });
+  const form = useWorkingHoursForm({ defaultValues: saved, values: saved });
   const [isEditOpen, setEditOpen] = useState(false);
   const hasDraft = form.formState.isDirty;
-
-  if (workingHours.isPending || !saved) {
-    if (workingHours.isError) return <Alert severity="error">{workingHours.error.message}</Alert>;
-    return <CircularProgress size={24} aria-label="Loading working hours" />;
-  }
 
   const isEditing = isAlwaysEditing || isEditOpen;
   const close = () => {

@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useCampaignOptions } from '../campaigns/use-campaign-options.ts';
+import { useCampaignOptions } from '../../campaigns/use-campaign-options.ts';
 import {
   areContactFiltersValid,
   type CampaignOption,

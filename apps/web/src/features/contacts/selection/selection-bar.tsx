@@ -2,8 +2,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { contactsTexts } from '@outpilot/contracts';
+import { formatTotal } from '../grid/format-total.ts';
 import { type ContactsSelection, isOverPickLimit, selectedCount } from './contacts-selection.ts';
-import { formatTotal } from './format-total.ts';
 
 type SelectionBarProps = {
   selection: ContactsSelection;

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ClientConfig, ContactDocument } from '@outpilot/contracts';
-import { publicProfileUrl } from '../auth/public-profile-url.ts';
-import { connectionLabels } from './contact-filters.ts';
+import { publicProfileUrl } from '../../auth/public-profile-url.ts';
+import { connectionLabels } from '../filters/contact-filters.ts';
 import { OpenInNewIcon } from './grid-icons.tsx';
 
 /** The profile page of a contact, when it has a public identifier. */

@@ -1,7 +1,7 @@
 import { campaignsPaths, executionSchema, fillPath } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { contactsQueryKeys } from './contacts-query-keys.ts';
+import { useApi } from '../../../api/api-context.tsx';
+import { contactsQueryKeys } from '../contacts-query-keys.ts';
 
 /** PUT executions/{id}/complete: ends one contact's run of a campaign; refreshes the rows and menus. */
 export function useCompleteExecution() {

@@ -1,6 +1,6 @@
 import { contactsDeletePreviewAnswerSchema, contactsPaths } from '@outpilot/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
+import { useApi } from '../../../api/api-context.tsx';
 import { type ContactsSelectionRequest, deletionQueryOf } from './contacts-selection.ts';
 
 /** GET contacts/delete/preview: what the rules keep from deletion, asked when Delete is pressed. */

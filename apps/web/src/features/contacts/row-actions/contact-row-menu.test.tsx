@@ -1,12 +1,12 @@
 import type { ContactDocument, Execution } from '@outpilot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type ApiCall, type ApiRoute, createFakeApi, tokenHandler } from '../../test/fake-api.ts';
-import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { makeProfile } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { makeContact, makeExecution } from './contact-fixtures.ts';
-import { ContactsList } from './contacts-list.tsx';
+import { type ApiCall, type ApiRoute, createFakeApi, tokenHandler } from '../../../test/fake-api.ts';
+import { createFakeBridge } from '../../../test/fake-bridge.ts';
+import { makeProfile } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { makeContact, makeExecution } from '../contact-fixtures.ts';
+import { ContactsList } from '../contacts-list.tsx';
 
 const running = { id: '11111111-1111-4111-8111-111111111111', name: 'Spring outreach' };
 const archived = { id: '22222222-2222-4222-8222-222222222222', name: 'Old founders' };

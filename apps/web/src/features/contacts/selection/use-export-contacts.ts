@@ -1,9 +1,9 @@
 import { contactsPaths } from '@outpilot/contracts';
 import { exportFileName } from '@outpilot/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useBridge } from '../../bridge/bridge-context.tsx';
-import { useClientConfig } from '../../config/config-context.tsx';
-import { fetchApiFile, readFileName, saveFile } from './api-file.ts';
+import { useBridge } from '../../../bridge/bridge-context.tsx';
+import { useClientConfig } from '../../../config/config-context.tsx';
+import { fetchApiFile, readFileName, saveFile } from '../api-file.ts';
 
 export type ExportContactsRequest = { filter?: string | undefined; keywords?: string | undefined };
 

@@ -16,7 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Execution, StoredStepType } from '@outpilot/contracts';
 import { Fragment, useId } from 'react';
-import { formatGridDate } from './format-grid-date.ts';
+import { formatGridDate } from '../grid/format-grid-date.ts';
 import { formatStartIn } from './format-start-in.ts';
 import {
   type ParticipatedCampaign,

@@ -1,7 +1,7 @@
 import { contactsPaths, deleteContactsAnswerSchema } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { contactsQueryKeys } from './contacts-query-keys.ts';
+import { useApi } from '../../../api/api-context.tsx';
+import { contactsQueryKeys } from '../contacts-query-keys.ts';
 import { type ContactsSelectionRequest, deletionQueryOf } from './contacts-selection.ts';
 
 /** DELETE contacts with the selection's filter and search. */

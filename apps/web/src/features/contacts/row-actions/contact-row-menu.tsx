@@ -9,9 +9,9 @@ import Tooltip from '@mui/material/Tooltip';
 import type { ClientConfig, ContactDocument, Execution } from '@outpilot/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { openProfileTarget } from './contact-cell.tsx';
+import { openProfileTarget } from '../grid/contact-cell.tsx';
+import { MoreVertIcon } from '../grid/grid-icons.tsx';
 import type { ContactRowAction } from './contact-row-actions.tsx';
-import { MoreVertIcon } from './grid-icons.tsx';
 import { rowMenuOrigins } from './row-menu-placement.ts';
 import {
   type ContactParticipation,

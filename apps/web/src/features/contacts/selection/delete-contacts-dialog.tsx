@@ -4,7 +4,7 @@ import {
   PreviewConfirmDialog,
   pluralContacts,
   removalPreview,
-} from './preview-confirm-dialog.tsx';
+} from '../preview-confirm-dialog.tsx';
 
 /** The question of the delete confirmation, after the preview (§5 adapted to delete). */
 export function deleteQuestion(preview: ContactsDeletePreviewAnswer): string {

@@ -1,5 +1,5 @@
 import { filterKeysMaxCount } from '@outpilot/contracts';
-import { buildIdsFilter } from './contact-filters.ts';
+import { buildIdsFilter } from '../filters/contact-filters.ts';
 
 /**
  * The grid's selection (seed 002 §2.2): a list of ids picked row by row, or — after 'Select

@@ -6,15 +6,15 @@ import {
   type ExecutionsDeletePreview,
 } from '@outpilot/contracts';
 import { type ReactNode, useCallback, useState } from 'react';
-import { useNotify } from '../notices/use-notify.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
-import { ExecutionDetailsDialog } from './execution-details-dialog.tsx';
+import { useNotify } from '../../notices/use-notify.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import {
   keptCount,
   PreviewConfirmDialog,
   pluralContacts,
   removalPreview,
-} from './preview-confirm-dialog.tsx';
+} from '../preview-confirm-dialog.tsx';
+import { ExecutionDetailsDialog } from './execution-details-dialog.tsx';
 import { useCompleteExecution } from './use-complete-execution.ts';
 import { useExcludeContacts } from './use-exclude-contacts.ts';
 import { useExcludePreview } from './use-exclude-preview.ts';

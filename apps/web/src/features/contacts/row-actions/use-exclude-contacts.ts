@@ -1,8 +1,8 @@
 import { campaignsPaths, executionsDeleteResponseSchema } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { buildIdsFilter } from './contact-filters.ts';
-import { contactsQueryKeys } from './contacts-query-keys.ts';
+import { useApi } from '../../../api/api-context.tsx';
+import { contactsQueryKeys } from '../contacts-query-keys.ts';
+import { buildIdsFilter } from '../filters/contact-filters.ts';
 
 /** DELETE executions/delete: takes the contacts of these executions out of their campaigns. */
 export function useExcludeContacts() {

@@ -1,7 +1,7 @@
 import { contactLocationsAnswerSchema, contactsPaths, defaultLocationsTake } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../api/api-context.tsx';
-import { contactsQueryKeys } from './contacts-query-keys.ts';
+import { useApi } from '../../../api/api-context.tsx';
+import { contactsQueryKeys } from '../contacts-query-keys.ts';
 
 /** GET contacts/locations: the Location filter's options for what was typed. */
 export function useContactLocations(searchQuery: string, enabled: boolean) {

@@ -21,15 +21,15 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useClientConfig } from '../../config/config-context.tsx';
+import { useClientConfig } from '../../../config/config-context.tsx';
+import type { ContactRowAction } from '../row-actions/contact-row-actions.tsx';
+import { ContactRowMenu } from '../row-actions/contact-row-menu.tsx';
+import { rowMenuOpensUpward } from '../row-actions/row-menu-placement.ts';
+import { type ContactsSelection, isRowSelected } from '../selection/contacts-selection.ts';
 import { ContactCell } from './contact-cell.tsx';
-import type { ContactRowAction } from './contact-row-actions.tsx';
-import { ContactRowMenu } from './contact-row-menu.tsx';
-import { type ContactsSelection, isRowSelected } from './contacts-selection.ts';
 import { formatGridDate } from './format-grid-date.ts';
 import { DeleteIcon } from './grid-icons.tsx';
 import { readGridColumns, writeGridColumns } from './grid-settings.ts';
-import { rowMenuOpensUpward } from './row-menu-placement.ts';
 
 // Only what this grid uses (stack.md: AllCommunityModule costs about 93 kB gzip more).
 // Sorting, pinning, moving and resizing columns are part of the core.

@@ -2,10 +2,10 @@ import { campaignsPaths, type Execution, executionsPageResponseSchema } from '@o
 import { executionStateLabels, filterCompare, filterString, formatFilter } from '@outpilot/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { ApiClient } from '../../api/api-client.ts';
-import { useApi } from '../../api/api-context.tsx';
-import { buildIdsFilter } from './contact-filters.ts';
-import { contactsQueryKeys } from './contacts-query-keys.ts';
+import type { ApiClient } from '../../../api/api-client.ts';
+import { useApi } from '../../../api/api-context.tsx';
+import { contactsQueryKeys } from '../contacts-query-keys.ts';
+import { buildIdsFilter } from '../filters/contact-filters.ts';
 
 /** One entry of a contact's 'Participate in campaigns' menu. */
 export type ParticipatedCampaign = { id: string; name: string; stateLabel: string; archived: boolean };
