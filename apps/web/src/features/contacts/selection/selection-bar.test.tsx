@@ -88,11 +88,12 @@ describe('contacts selection', () => {
     expect(applyPageSelection({ kind: 'all' }, [a, b], [b])).toEqual({ kind: 'ids', ids: new Set([b]) });
   });
 
-  it('sends ids as id in (...) and Select all as the list filter and search', () => {
+  it('sends ids as id in (...) and Select all as the list filter and search, saying all', () => {
     const list = { filter: 'distance eq 1', searchQuery: 'ada' };
     expect(selectionRequest({ kind: 'ids', ids: new Set([a, b]) }, list)).toEqual({
       filter: `id in ('${a}', '${b}')`,
     });
-    expect(selectionRequest({ kind: 'all' }, list)).toEqual(list);
+    // A deletion with neither filter nor search is refused unless it says all (issue 19 §5).
+    expect(selectionRequest({ kind: 'all' }, list)).toEqual({ ...list, all: true });
   });
 });
