@@ -18,9 +18,16 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball, to open copies of it as `template`. */
+  dumpDataDir?: () => Promise<Blob | File>;
 };
 
-export type DatabaseTarget = { dataDir: string } | { url: string };
+/**
+ * PGlite under dataDir, or PostgreSQL at url. A PGlite `template` (a data directory dumped by
+ * PGlite's dumpDataDir, migrations applied) is loaded instead of initialising an empty one: the
+ * test kit starts dozens of servers, and initdb is most of each start.
+ */
+export type DatabaseTarget = { dataDir: string; template?: Blob } | { url: string };
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -30,12 +37,15 @@ const migrationLockKey = 7_415_001;
 /** Opens PGlite (embedded, persisted under dataDir) or PostgreSQL (url) and applies the migrations. */
 export async function createDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if ('url' in target) return openPostgres(target.url);
-  return openPglite(target.dataDir);
+  return openPglite(target.dataDir, target.template);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template: Blob | undefined): Promise<DatabaseHandle> {
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });
@@ -43,7 +53,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {

@@ -7,7 +7,8 @@ import { createVirtualClock, type VirtualClock } from '@outpilot/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
-import type { Database } from '../db/create-database.ts';
+import { createDatabase, type Database } from '../db/create-database.ts';
+import { migratedPgliteTemplate } from './pglite-template.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export type StartTestServerOptions = {
@@ -71,14 +72,20 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     ...options.env,
   });
   const clock = createVirtualClock(options.clockStart ?? new Date());
+  // PGlite is opened here from the migrated template, where the server would open it itself.
+  const pglite = database
+    ? undefined
+    : await createDatabase({ dataDir: `${config.dataDir}/pglite`, template: await migratedPgliteTemplate() });
   const cleanUp = async () => {
     await database?.drop();
+    await pglite?.close();
     await rm(dataDir, { recursive: true, force: true });
   };
   let app: FastifyInstance;
   try {
     app = await buildServer(config, {
       clock,
+      ...(pglite ? { database: pglite } : {}),
       ...(options.extend ? { extend: options.extend } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
     });
