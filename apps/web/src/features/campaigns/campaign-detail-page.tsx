@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { type Campaign, type CampaignEventName, campaignStateLabels } from '@outpilot/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatGridDate } from '../contacts/grid/format-grid-date.ts';
-import { NotFoundPage } from '../errors/not-found-page.tsx';
 import { eventLabels } from './campaign-event-buttons.tsx';
+import { CampaignLoaded } from './campaign-loaded.tsx';
 import { CampaignStepsSummary } from './campaign-steps-summary.tsx';
 import { pauseReasonLabels } from './campaign-texts.ts';
 import { CampaignTitle } from './campaign-title.tsx';
@@ -45,21 +45,17 @@ export function CampaignDetailPage() {
     enabled: campaign.data != null,
     refetchInterval: isRunning ? runningRefreshMs : false,
   });
-  if (campaign.isPending) return <CircularProgress aria-label="Loading the campaign" />;
-  if (campaign.isError)
-    return (
-      <Typography role="alert" color="error">
-        The campaign could not be loaded.
-      </Typography>
-    );
-  if (campaign.data === null) return <NotFoundPage />;
   return (
-    <CampaignDetail
-      campaign={campaign.data}
-      chart={
-        statistics.data ? <ExecutionChart statistics={statistics.data} /> : <CircularProgress size={24} />
-      }
-    />
+    <CampaignLoaded query={campaign}>
+      {(loaded) => (
+        <CampaignDetail
+          campaign={loaded}
+          chart={
+            statistics.data ? <ExecutionChart statistics={statistics.data} /> : <CircularProgress size={24} />
+          }
+        />
+      )}
+    </CampaignLoaded>
   );
 }
 

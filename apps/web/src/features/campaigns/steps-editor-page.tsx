@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -20,9 +19,9 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../contacts/confirm-dialog.tsx';
-import { NotFoundPage } from '../errors/not-found-page.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
 import { PageTitle } from '../shell/page-title.tsx';
+import { CampaignLoaded } from './campaign-loaded.tsx';
 import { formatDelay } from './format-delay.ts';
 import { StepEditor } from './step-editor.tsx';
 import { stepTypeLabels } from './step-type-labels.ts';
@@ -45,15 +44,11 @@ const launchInLabel = (minutes: number) => (minutes === 0 ? 'Immediately' : `In 
 export function StepsEditorPage() {
   const id = useParams().id ?? '';
   const campaign = useCampaign(id);
-  if (campaign.isPending) return <CircularProgress aria-label="Loading the campaign" />;
-  if (campaign.isError)
-    return (
-      <Typography role="alert" color="error">
-        The campaign could not be loaded.
-      </Typography>
-    );
-  if (campaign.data === null) return <NotFoundPage />;
-  return <StepsEditor key={campaign.data.id} campaign={campaign.data} />;
+  return (
+    <CampaignLoaded query={campaign}>
+      {(loaded) => <StepsEditor key={loaded.id} campaign={loaded} />}
+    </CampaignLoaded>
+  );
 }
 
 type Question = { kind: 'delete'; index: number } | { kind: 'leave' } | null;
