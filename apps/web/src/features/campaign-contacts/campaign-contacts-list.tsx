@@ -2,16 +2,15 @@ import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type Campaign, type ContactDocument, campaignsPaths } from '@outpilot/contracts';
+import type { Campaign, ContactDocument } from '@outpilot/contracts';
 import type { GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useState } from 'react';
-import { useProfile } from '../auth/auth-queries.ts';
+import { ExportInteractionLogButton } from '../activities-queue/export-interaction-log-button.tsx';
 import { runningRefreshMs } from '../campaigns/campaign-detail-page.tsx';
 import {
   type ContactFilters,
@@ -38,18 +37,14 @@ import { SelectionBar } from '../contacts/selection/selection-bar.tsx';
 import { useExportContacts } from '../contacts/selection/use-export-contacts.ts';
 import { useContactsListState } from '../contacts/use-contacts-list-state.ts';
 import { useContactsPage } from '../contacts/use-contacts-page.ts';
-import { useCsvDownload } from '../contacts/use-csv-download.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 import { StepIndicators } from './step-indicators.tsx';
 import { useCampaignExecutions } from './use-campaign-executions.ts';
 import { type ExcludeSelection, useExcludeFromCampaign } from './use-exclude-from-campaign.tsx';
 
 export const campaignContactsTexts = {
-  exportLog: 'Export Interaction Log',
   exportContacts: 'Export Contacts',
   exclude: 'Exclude',
-  pro: 'pro',
-  upgrade: 'Upgrade your plan to Pro',
   /** A started campaign's executions cannot be picked by the panel's contact filters. */
   excludeAllFiltered: 'Pick the contacts to exclude, or clear the filters to exclude them all',
 } as const;
@@ -76,7 +71,6 @@ export function CampaignContactsList({
   const { keywords, order, page, pageSize, selection, setSelection, listSelection } = list;
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [gridApi, setGridApi] = useState<GridApi<ContactDocument> | null>(null);
-  const profile = useProfile();
 
   const contacts = useContactsPage(list.query);
   const rows = contacts.data?.documents ?? [];
@@ -103,7 +97,6 @@ export function CampaignContactsList({
   const rowActions = useContactRowActions();
   const exclude = useExcludeFromCampaign(() => setSelection(noSelection));
   const exportContacts = useExportContacts();
-  const exportLog = useCsvDownload();
 
   const askExclude = exclude.ask;
   const actOnRow = rowActions.act;
@@ -144,7 +137,6 @@ export function CampaignContactsList({
       { onError: notifyError },
     );
   };
-  const isPro = profile.data?.isProPlanAccessible === true;
 
   return (
     <Stack spacing={2}>
@@ -178,23 +170,7 @@ export function CampaignContactsList({
           {formatContactsTotal(total, totalIsEstimate)}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
-        {/* A disabled button takes no pointer events: the span carries the tooltip (§2.2). */}
-        <Tooltip title={isPro ? '' : campaignContactsTexts.upgrade}>
-          <span>
-            <Button
-              disabled={!isPro}
-              loading={exportLog.isPending}
-              onClick={() =>
-                exportLog.mutate({ path: campaignsPaths.recentActivitiesExport }, { onError: notifyError })
-              }
-              endIcon={
-                isPro ? undefined : <Chip label={campaignContactsTexts.pro} size="small" color="warning" />
-              }
-            >
-              {campaignContactsTexts.exportLog}
-            </Button>
-          </span>
-        </Tooltip>
+        <ExportInteractionLogButton />
         <Button onClick={runExport} loading={exportContacts.isPending} disabled={total === 0 || isOverLimit}>
           {campaignContactsTexts.exportContacts}
         </Button>
