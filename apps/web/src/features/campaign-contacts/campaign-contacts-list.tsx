@@ -140,7 +140,14 @@ export function CampaignContactsList({
 
   return (
     <Stack spacing={2}>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        role="toolbar"
+        aria-label="Contacts list"
+      >
         <KeywordSearch value={keywords} onSearch={list.search} />
         <Badge color="primary" variant="dot" invisible={!isFiltered}>
           <Button variant="outlined" startIcon={<FilterIcon />} onClick={() => setFilterOpen(true)}>
