@@ -27,6 +27,18 @@ import { StepDetailsDialog } from './step-details-dialog.tsx';
 import { useActivitiesQueue } from './use-activities-queue.ts';
 import { useNetworkAccountWarning } from './use-network-account-warning.ts';
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+const activitiesCount = (total: number) =>
+  total === 1 ? '1 activity' : `${total.toLocaleString('en-US')} activities`;
+
 /** /activities-queue (seed 001 §2 "Activities queue"): what the product will do next, and when. */
 export function ActivitiesQueuePage() {
   const config = useClientConfig();
@@ -49,7 +61,7 @@ export function ActivitiesQueuePage() {
         {queue.isError && <Alert severity="error">{activitiesQueueTexts.loadFailed}</Alert>}
         <Stack direction="row" sx={{ alignItems: 'center' }}>
           <Typography variant="body2" color="text.secondary" data-testid="queue-total">
-            {queue.data ? `${queue.data.data.total.toLocaleString('en-US')} activities` : ''}
+            {queue.data ? activitiesCount(queue.data.data.total) : ''}
           </Typography>
           <Box sx={{ flexGrow: 1 }} />
           <ExportInteractionLogButton label={activitiesQueueTexts.exportRecent} />
@@ -64,10 +76,7 @@ export function ActivitiesQueuePage() {
                 <TableCell>Status</TableCell>
                 <TableCell>Starts In</TableCell>
                 <TableCell>
-                  <Box
-                    component="span"
-                    sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}
-                  >
+                  <Box component="span" sx={visuallyHidden}>
                     Actions
                   </Box>
                 </TableCell>

@@ -78,9 +78,9 @@ export function contactColumnTitles(view: ContactsGridView): Partial<Record<Cont
     allContactsTitles;
   return {
     full_name,
+    status: 'Status',
     occupation,
     location,
-    status: 'Status',
     contacted,
     imported: 'Added',
     custom_field_1,
@@ -197,8 +197,8 @@ export function ContactsGrid({
         cellRenderer: ({ data }: CustomCellRendererProps<ContactDocument>) =>
           data ? <ContactCell contact={data} config={config} /> : null,
       },
-      textColumn('occupation', 'Headline'),
-      textColumn('location', 'Location'),
+      // The campaign view's Status comes right after the contact: it is what that page is for,
+      // and past the Headline it would start off screen at 1024 px.
       ...(campaign
         ? [
             {
@@ -210,6 +210,8 @@ export function ContactsGrid({
             } satisfies ColDef<ContactDocument>,
           ]
         : []),
+      textColumn('occupation', 'Headline'),
+      textColumn('location', 'Location'),
       dateColumn('contacted', 'Last Action'),
       campaign
         ? dateColumn(
