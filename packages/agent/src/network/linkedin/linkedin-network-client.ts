@@ -529,26 +529,36 @@ export class LinkedInNetworkClient implements AgentNetworkClient, ActivityNetwor
     const { profile: me } = await this.#cachedMe(options);
     const recipient = urns.profile(await this.#profileIdOf(target, options));
     const path = '/voyagerMessagingDashMessengerMessages?action=createMessage';
-    const answer = await this.transport.json({
-      method: 'POST',
-      path,
-      accept: accept.json,
-      textBody: true,
-      body: {
-        message: {
-          body: { text, attributes: [] },
-          renderContentUnions: [],
-          ...(conversationId ? { conversationUrn: conversationId } : {}),
-          // LinkedIn's idempotency: a retried send with the same token is not delivered twice.
-          originToken: options?.idempotencyKey ?? crypto.randomUUID(),
+    const answer = await this.transport
+      .json({
+        method: 'POST',
+        path,
+        accept: accept.json,
+        textBody: true,
+        body: {
+          message: {
+            body: { text, attributes: [] },
+            renderContentUnions: [],
+            ...(conversationId ? { conversationUrn: conversationId } : {}),
+            // LinkedIn's idempotency: a retried send with the same token is not delivered twice.
+            originToken: options?.idempotencyKey ?? crypto.randomUUID(),
+          },
+          mailboxUrn: urns.profile(me.entityId),
+          trackingId: trackingId(),
+          dedupeByClientGeneratedToken: false,
+          ...(conversationId ? {} : { hostRecipientUrns: [recipient] }),
         },
-        mailboxUrn: urns.profile(me.entityId),
-        trackingId: trackingId(),
-        dedupeByClientGeneratedToken: false,
-        ...(conversationId ? {} : { hostRecipientUrns: [recipient] }),
-      },
-      signal: options?.signal,
-    });
+        signal: options?.signal,
+      })
+      .catch((error: unknown) => {
+        // Only connections (and open profiles) can be messaged: LinkedIn answers 403 otherwise.
+        if (error instanceof AgentError && error.name === 'NotAuthorized')
+          throw new AgentError('NotAuthorized', 'Only connections can be messaged', {
+            status: 403,
+            code: codes.notConnected,
+          });
+        throw error;
+      });
     const { value } = parse(messageCreatedSchema, answer, path);
     return { messageId: value.entityUrn, conversationId: value.conversationUrn };
   }
