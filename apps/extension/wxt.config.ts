@@ -12,6 +12,8 @@ const appMatches = build.appOrigins.map(matchPatternOf);
  */
 export default defineConfig({
   manifestVersion: 3,
+  // Tests build their own copy (pointed at a stand-in network) without touching the user's build.
+  outDir: process.env.OUTPILOT_EXTENSION_OUT_DIR ?? '.output',
   vite: () => ({
     define: { __OUTPILOT_BUILD__: JSON.stringify(build) },
   }),
