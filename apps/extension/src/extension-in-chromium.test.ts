@@ -26,6 +26,7 @@ async function startApp(): Promise<{ server: Server; origin: string }> {
         automationBaseUrl: `${origin}/automation/v1`,
         sandboxBaseUrl: null,
         extensionStoreUrl: 'https://chromewebstore.google.com/detail/outpilot/outpilot-extension',
+        minimumExtensionVersion: '0.1.0',
         supportEmail: 'support@outpilot.example',
         helpCenterUrl: `${origin}/help`,
         termsUrl: `${origin}/terms`,
