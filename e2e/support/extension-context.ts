@@ -12,15 +12,20 @@ export type ExtensionBrowser = { context: BrowserContext; close(): Promise<void>
 
 /**
  * Chromium with the built extension loaded (stack.md: launchPersistentContext with
- * --load-extension), the extension built for the given app origin. Extensions need a persistent
+ * --load-extension), the extension built for the given app origin (and network, LinkedIn by default). Extensions need a persistent
  * profile, so journeys using it open their own context instead of Playwright's `page` fixture.
  */
-export async function launchWithExtension(appOrigin: string): Promise<ExtensionBrowser> {
+export async function launchWithExtension(appOrigin: string, networkUrl?: string): Promise<ExtensionBrowser> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'outpilot-e2e-extension-'));
   const profileDir = await mkdtemp(path.join(tmpdir(), 'outpilot-e2e-profile-'));
   await promisify(execFile)('npx', ['wxt', 'build'], {
     cwd: extensionRoot,
-    env: { ...process.env, OUTPILOT_APP_ORIGINS: appOrigin, OUTPILOT_EXTENSION_OUT_DIR: outDir },
+    env: {
+      ...process.env,
+      OUTPILOT_APP_ORIGINS: appOrigin,
+      OUTPILOT_EXTENSION_OUT_DIR: outDir,
+      ...(networkUrl ? { OUTPILOT_NETWORK_URL: networkUrl } : {}),
+    },
   });
   const unpacked = path.join(outDir, 'chrome-mv3');
   const context = await chromium.launchPersistentContext(profileDir, {
