@@ -1,4 +1,10 @@
-import { billingMessages, billingPaths, campaignsPaths, sandboxPaymentsBasePath } from '@outpilot/contracts';
+import {
+  billingMessages,
+  billingPaths,
+  campaignsPaths,
+  importsPaths,
+  sandboxPaymentsBasePath,
+} from '@outpilot/contracts';
 import { describe, expect, it } from 'vitest';
 import { sandboxTestCards } from '../sandbox-payments/test-cards.ts';
 import {
@@ -212,9 +218,40 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
     expect((await call('GET', billingPaths.subscription, failingToken)).body.is_active).toBe(false);
     const gated = await callApi(server.url, 'GET', campaignsPaths.recentActivitiesExport, failingToken);
     expect(gated.status).toBe(403);
-    expect((await gated.json()).message).toBe(billingMessages.subscriptionExpired);
+    expect(((await gated.json()) as { message: string }).message).toBe(billingMessages.subscriptionExpired);
     const management = await call('GET', billingPaths.managementUrl, failingToken);
     expect(management.body.data).toMatch(new RegExp(`^${server.url}${sandboxPaymentsBasePath}/portal/`));
+  });
+
+  it('lets Pro import from Sales Navigator and refuses Basic; an expired trial cannot run campaigns', async () => {
+    const salesNavigatorImport = {
+      source_type: 'sales_navigator_search',
+      source_uri: 'https://www.linkedin.com/sales/search/people?query=x',
+      name: 'Leads',
+      total: 10,
+    };
+    const basic = await subscribed('basic');
+    const refused = await call('POST', importsPaths.create, basic.token, salesNavigatorImport);
+    expect(refused).toMatchObject({ status: 403, body: { message: billingMessages.upgradeToPro } });
+    const other = await call('POST', importsPaths.create, basic.token, {
+      ...salesNavigatorImport,
+      source_type: 'network_search',
+    });
+    expect(other.status).toBe(200);
+    const pro = await subscribed('pro');
+    expect((await call('POST', importsPaths.create, pro.token, salesNavigatorImport)).status).toBe(200);
+
+    const trial = await signInNewAccount(server, { onboarded: true, clock: server.clock });
+    server.clock.advance(15 * day);
+    const token = await signInAgain(trial.account);
+    expect((await call('GET', billingPaths.subscription, token)).body).toMatchObject({
+      plan_id: 'trial',
+      is_active: false,
+    });
+    const created = await call('POST', campaignsPaths.create, token, { name: 'After the trial' });
+    const run = await call('PUT', `/campaigns/${created.body.id}/run`, token);
+    expect(run).toMatchObject({ status: 403, body: { message: billingMessages.subscriptionExpired } });
+    expect((await call('GET', `/campaigns/${created.body.id}`, token)).status).toBe(200);
   });
 
   it('refuses forged webhooks and handles a replayed one once', async () => {
