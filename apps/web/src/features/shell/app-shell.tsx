@@ -39,7 +39,7 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
           </Typography>
           <TopNavigation profile={profile} />
           <Box sx={{ flexGrow: 1 }} />
-          <SubscriptionWidget profile={profile} />
+          <SubscriptionWidget />
           <UserMenu profile={profile} />
         </Toolbar>
       </AppBar>
