@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { campaignStates, pauseReasons } from '@outpilot/contracts';
 import { buildServer, loadConfig } from '@outpilot/server';
-import { createAccount, createCampaignRow, createContacts, createImportList } from '@outpilot/server/testing';
+import {
+  createAccount,
+  createCampaignRow,
+  createContacts,
+  createImportList,
+  subscribeToPlan,
+} from '@outpilot/server/testing';
 import { z } from 'zod';
 import { e2ePort, e2eServerUrl, e2eVirtualClockPort, e2eVirtualClockServerUrl } from './e2e-server-url.ts';
 
@@ -49,6 +55,7 @@ const accountRequestSchema = z.object({
 const contactsAccountRequestSchema = accountRequestSchema.extend({
   contacts: z.number().int().min(0).max(1000),
   importListName: z.string().min(1).max(50).optional(),
+  plan: z.enum(['basic', 'pro', 'team']).optional(),
 });
 const campaignRequestSchema = z.object({
   personaId: z.uuid(),
@@ -60,8 +67,9 @@ const app = await buildServer(config, {
   extend: (server) => {
     // An onboarded account with generated contacts (optionally tagged with one import list).
     server.post('/__e2e/contacts-accounts', async (request, reply) => {
-      const { contacts, importListName, ...account } = contactsAccountRequestSchema.parse(request.body);
+      const { contacts, importListName, plan, ...account } = contactsAccountRequestSchema.parse(request.body);
       const created = await createAccount(server.db, account);
+      if (plan) await subscribeToPlan(server.db, created.personaId, plan);
       const list = importListName
         ? await createImportList(server.db, created.personaId, { name: importListName })
         : undefined;

@@ -72,14 +72,14 @@ const proFeatures: readonly PlanFeature[] = ['cloudAutomation', 'salesNavigatorI
 export const earlyBirdsDescription = 'Includes bonus features for early-birds!';
 
 export const planCatalogue: Readonly<Record<PlanId, PlanCatalogueEntry>> = {
-  // The trial lets a new account try the Pro features (not Team): see docs/decisions.md, issue 24.
+  // The trial has Basic's features: Pro's are what a plan is bought for (docs/decisions.md, issue 24).
   trial: {
     ID: 'trial',
     NAME: 'Trial',
     PRICE: 0,
     description: 'Try Outpilot free',
-    featureList: [],
-    features: proFeatures,
+    featureList: basicFeatureList,
+    features: [],
   },
   basic: {
     ID: 'basic',

@@ -64,7 +64,7 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
     return { account, token, checkoutId: checkout.body.checkout_id as string, subscription: synced.body };
   }
 
-  it('starts a new account on a 14-day trial with the Pro features', async () => {
+  it('starts a new account on a 14-day trial with the Basic features', async () => {
     const { account, token } = await signInNewAccount(server, { onboarded: true, clock: server.clock });
     const subscription = await call('GET', billingPaths.subscription, token);
     expect(subscription.status).toBe(200);
@@ -82,7 +82,7 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
     const profile = await call('GET', '/profile', token);
     expect(profile.body).toMatchObject({
       subscriptionIsActive: true,
-      isProPlanAccessible: true,
+      isProPlanAccessible: false,
       isTeamPlanAccessible: false,
     });
   });
