@@ -4,6 +4,7 @@ import path from 'node:path';
 import { campaignStates, pauseReasons } from '@outpilot/contracts';
 import { buildServer, loadConfig } from '@outpilot/server';
 import {
+  addAudience,
   createAccount,
   createCampaignRow,
   createContacts,
@@ -62,6 +63,8 @@ const campaignRequestSchema = z.object({
   name: z.string().min(1).max(50),
   state: z.enum(campaignStates),
   pauseReason: z.enum(pauseReasons).optional(),
+  /** Generated contacts put in the campaign's audience. */
+  audience: z.number().int().min(0).max(100).optional(),
 });
 const app = await buildServer(config, {
   extend: (server) => {
@@ -78,8 +81,16 @@ const app = await buildServer(config, {
     });
     // A campaign in a state the browser cannot reach quickly (a paused one locked by the network).
     server.post('/__e2e/campaigns', async (request, reply) => {
-      const { personaId, ...seed } = campaignRequestSchema.parse(request.body);
+      const { personaId, audience, ...seed } = campaignRequestSchema.parse(request.body);
       const row = await createCampaignRow(server.db, personaId, seed);
+      if (audience) {
+        const contacts = await createContacts(server.db, personaId, audience);
+        await addAudience(
+          server.db,
+          row,
+          contacts.map((contact) => contact.id),
+        );
+      }
       return reply.code(201).send({ id: row.id });
     });
     server.post('/__e2e/accounts', async (request, reply) => {
