@@ -188,8 +188,13 @@ export function BillingView({ profile }: { profile: AppProfile }) {
                       <TableCell>{`${invoice.amount.toFixed(2)}$`}</TableCell>
                       <TableCell>{invoice.status}</TableCell>
                       <TableCell>
-                        <Link href={invoice.url} target="_blank" rel="noopener noreferrer">
-                          {`View invoice of ${dayOf(invoice.created, offset)}`}
+                        <Link
+                          href={invoice.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={`View invoice of ${dayOf(invoice.created, offset)}`}
+                        >
+                          View
                         </Link>
                       </TableCell>
                     </TableRow>
