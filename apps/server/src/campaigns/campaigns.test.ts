@@ -602,6 +602,10 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
     expect(got.in_queue_count).toBe(2);
     const listed = (await call('GET', '/campaigns/page', token)).body.documents[0] as Campaign;
     expect(listed.statistics).toEqual(got.statistics);
+    const filtered = async (filter: string) =>
+      (await call('GET', `/campaigns/page?$filter=${encodeURIComponent(filter)}`, token)).body.total;
+    expect(await filtered('in_queue_count eq 2')).toBe(1);
+    expect(await filtered('in_queue_count gt 2')).toBe(0);
 
     const stats = await call('GET', `/campaigns/${campaign.id}/executions-statistics`, token);
     expect(stats.body.total).toEqual({
