@@ -1,5 +1,7 @@
 import { type LinkedInStandIn, startLinkedInStandIn } from '@outpilot/agent/testing';
 import { expect, test } from '@playwright/test';
+import { ContactsImportWizard } from '../pages/contacts-import-wizard.ts';
+import { ContactsPage } from '../pages/contacts-page.ts';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
@@ -33,8 +35,9 @@ test.describe('with the extension', () => {
     await standIn.close();
   });
 
-  test('the app detects it, and links the LinkedIn member the browser is signed in to', async () => {
-    test.setTimeout(120_000);
+  test('the app detects it, links the LinkedIn member the browser is signed in to, and imports a search', async () => {
+    // LinkedIn's pace makes the import take tens of seconds; a loaded machine takes several times that.
+    test.setTimeout(360_000);
     const page = await browser.context.newPage();
     const onboarding = new OnboardingPage(page);
     await page.goto(`${e2eLinkedInServerUrl}/`);
@@ -57,7 +60,35 @@ test.describe('with the extension', () => {
     await dialog.getByRole('button', { name: 'Link' }).click();
     await expect(page).toHaveURL(/\/contacts$/);
     await onboarding.expectTimezoneStep();
-    // The member was read from the network by the extension's LinkedIn adapter.
-    expect(standIn.requests.some((request) => request.url === '/voyager/api/me')).toBe(true);
+    await onboarding.chooseTimezone('GMT+02:00');
+    await onboarding.expectWorkingHoursStep('GMT+02:00');
+    await onboarding.finish();
+
+    // An import from a LinkedIn search link, paged by the extension's adapter at LinkedIn's pace.
+    const contacts = new ContactsPage(page);
+    const wizard = new ContactsImportWizard(page);
+    await contacts.openImportWizard();
+    await wizard.chooseSource('Basic network search');
+    await wizard.enterUrl(
+      'Basic network search',
+      'https://www.linkedin.com/search/results/people/?keywords=engineer&origin=FACETED_SEARCH',
+    );
+    await expect(wizard.dialog().getByText('30 profiles found')).toBeVisible({ timeout: 30_000 });
+    await wizard.next();
+    await wizard.expectCompleted();
+    await expect(wizard.dialog().getByText('30 profiles were uploaded')).toBeVisible();
+    await wizard.showResults();
+    await expect(contacts.rows().first()).toBeVisible();
+    const searches = standIn.requests.filter((request) => request.url.includes('voyagerSearchDashClusters'));
+    expect(searches.length).toBeGreaterThanOrEqual(2);
+
+    // Signed out of LinkedIn: the network sources ask to sign in as the linked member.
+    standIn.state.session = 'expired';
+    await page.goto('/contacts');
+    await contacts.openImportWizard();
+    await expect(wizard.dialog().getByRole('radio', { name: 'Basic network search' })).toBeDisabled();
+    await expect(
+      wizard.dialog().getByLabel('Please, sign in at LinkedIn as Mia Self to proceed.').first(),
+    ).toBeVisible();
   });
 });

@@ -76,7 +76,7 @@ beforeEach(async () => {
 afterEach(() => standIn.close());
 
 describe('a campaign on LinkedIn through the adapter', () => {
-  it('Connect with a note, then (once accepted) Message: each performed once on LinkedIn', async () => {
+  it('Connect with a note, then (once accepted) Message, each performed once; the reply is detected', async () => {
     const clock = createVirtualClock(new Date());
     const server = createFakeAutomation({ clock });
     const connect = activityOf('Connect', 0, 'Hi Bob, glad to connect');
@@ -102,6 +102,24 @@ describe('a campaign on LinkedIn through the adapter', () => {
     expect(
       standIn.state.conversations.flatMap((conversation) => conversation.messages.map((entry) => entry.text)),
     ).toEqual(['Thanks for connecting']);
+
+    // Bob replies on LinkedIn: the runner's sync reads it through the adapter and tells the engine.
+    const bob = standIn.state.members[0];
+    standIn.state.conversations[0]?.messages.push({
+      urn: 'urn:li:msg_message:(bob,2-reply)',
+      from: bob?.id ?? '',
+      text: 'Hi Mia!',
+      at: Date.now(),
+    });
+    clock.advance(120_000);
+    await runnerFor(server, clock).runOnce();
+    expect(server.conversationSyncs.at(-1)?.messages).toContainEqual(
+      expect.objectContaining({
+        from_self: false,
+        from_entity_id: bob?.id,
+        from_public_identifier: bob?.slug,
+      }),
+    );
   });
 
   it('the session expiring mid-campaign pauses with NotAuthenticated; after sign-in each action happens once', async () => {

@@ -176,6 +176,21 @@ describe('LinkedInNetworkClient: search', () => {
     expect(standIn.queryIdsServed()).toBe(2);
   });
 
+  it("asks the cluster search for an event's attendees and a group's members", async () => {
+    const variablesOf = () => decodeURIComponent(standIn.requests.at(-1)?.url.split('variables=')[1] ?? '');
+    await client.searchPeople(
+      { url: 'https://www.linkedin.com/events/7123456789/about/', source: 'event_attendees' },
+      { start: 0, count: 10 },
+    );
+    expect(variablesOf()).toContain('origin:EVENT_PAGE_CANNED_SEARCH');
+    expect(variablesOf()).toContain('(key:eventAttending,value:List(7123456789))');
+    await client.searchPeople(
+      { url: 'https://www.linkedin.com/groups/9876543/members/', source: 'group_members' },
+      { start: 0, count: 10 },
+    );
+    expect(variablesOf()).toContain('(key:groupMembership,value:List(9876543))');
+  });
+
   it('shows private "LinkedIn Member" hits as invisible', async () => {
     const hidden = standIn.state.members[0];
     if (hidden) hidden.private = true;
