@@ -31,6 +31,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { automationRoutes } from './routes/automation-routes.ts';
+import { messagingRoutes } from './routes/messaging-routes.ts';
 import { campaignsRoutes } from './routes/campaigns-routes.ts';
 import { contactsRoutes } from './routes/contacts-routes.ts';
 import { crmRoutes } from './routes/crm-routes.ts';
@@ -156,6 +157,7 @@ export async function buildServer(
       { prefix: apiBasePath },
     );
     await app.register(automationRoutes, { prefix: automationBasePath, deps });
+    await app.register(messagingRoutes, { prefix: automationBasePath, deps });
 
     if (config.enableTestEndpoints && isVirtual(clock)) {
       await app.register(testClockRoutes, { prefix: testSupportBasePath, clock });

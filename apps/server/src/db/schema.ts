@@ -188,3 +188,4 @@ export const devIdpAccounts = pgTable('dev_idp_accounts', {
 export * from './schema-campaigns.ts';
 export * from './schema-contacts.ts';
 export * from './schema-engine.ts';
+export * from './schema-messaging.ts';
