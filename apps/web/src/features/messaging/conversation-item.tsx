@@ -1,5 +1,4 @@
 import Avatar from '@mui/material/Avatar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { Conversation } from '@outpilot/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { ConfirmDialog } from '../contacts/confirm-dialog.tsx';
 import { formatListTime } from './format-message-time.ts';
 import { MoreVertIcon, StarIcon } from './messaging-icons.tsx';
@@ -103,12 +103,26 @@ export function ConversationItem({
               {previewOf(conversation)}
             </Typography>
             {unread ? (
-              <Badge
-                color="primary"
-                badgeContent={conversation.unread_count}
-                aria-label={`${conversation.unread_count} unread`}
-                sx={{ mr: 1 }}
-              />
+              <Box
+                component="span"
+                sx={{
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  borderRadius: 10,
+                  px: 0.75,
+                  minWidth: 20,
+                  textAlign: 'center',
+                  fontSize: 12,
+                  fontWeight: 700,
+                  lineHeight: '20px',
+                }}
+              >
+                {conversation.unread_count}
+                <Box component="span" sx={visuallyHidden}>
+                  {' '}
+                  unread
+                </Box>
+              </Box>
             ) : null}
           </Box>
         </Box>

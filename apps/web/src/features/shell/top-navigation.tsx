@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { AppProfile } from '@outpilot/contracts';
 import { Link, useLocation } from 'react-router';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useUnreadCounters } from '../messaging/use-conversations.ts';
 import { isTopNavItemActive, topNavItems } from './shell-sections.ts';
 
@@ -17,14 +18,17 @@ export function TopNavigation({ profile }: { profile: AppProfile }) {
         const isActive = isTopNavItemActive(item, pathname);
         const label =
           item.label === 'Messaging' ? (
-            <Badge
-              color="error"
-              variant="dot"
-              invisible={!hasUnread}
-              slotProps={{ badge: { 'aria-label': hasUnread ? 'Unread conversations' : undefined } }}
-            >
-              {item.label}
-            </Badge>
+            <>
+              <Badge color="error" variant="dot" invisible={!hasUnread}>
+                {item.label}
+              </Badge>
+              {hasUnread ? (
+                <Box component="span" sx={visuallyHidden}>
+                  {' '}
+                  (unread conversations)
+                </Box>
+              ) : null}
+            </>
           ) : (
             item.label
           );
