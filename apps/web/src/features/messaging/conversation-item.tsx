@@ -80,7 +80,7 @@ export function ConversationItem({
         aria-current={selected ? 'page' : undefined}
         sx={{ alignItems: 'flex-start', gap: 1.5, pr: 6 }}
       >
-        <Avatar src={participant?.pictureUrl ?? undefined} alt="" sx={{ mt: 0.5 }}>
+        <Avatar src={participant?.pictureUrl ?? undefined} alt="" sx={{ mt: 0.5, bgcolor: 'primary.dark' }}>
           {name.slice(0, 1)}
         </Avatar>
         <Box sx={{ minWidth: 0, flex: 1 }}>

@@ -78,7 +78,7 @@ export function MessageItem({ event, showSender, onReact, onEdit, onDelete }: Me
     >
       <Box sx={{ width: 40, flexShrink: 0 }}>
         {showSender ? (
-          <Avatar src={event.from.pictureUrl ?? undefined} alt="">
+          <Avatar src={event.from.pictureUrl ?? undefined} alt="" sx={{ bgcolor: 'primary.dark' }}>
             {event.from.fullName.slice(0, 1)}
           </Avatar>
         ) : null}
