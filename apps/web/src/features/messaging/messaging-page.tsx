@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { useProfile } from '../auth/auth-queries.ts';
 import { PageTitle } from '../shell/page-title.tsx';
 import { ConversationList } from './conversation-list.tsx';
+import { ConversationPanel } from './conversation-panel.tsx';
 import { ThreadView } from './thread-view.tsx';
 
 /**
@@ -24,8 +25,16 @@ export function MessagingPage() {
         variant="outlined"
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(280px, 360px) 1fr' },
-          gridTemplateRows: { xs: 'minmax(240px, 40vh) minmax(480px, 70vh)', md: 'calc(100vh - 220px)' },
+          gridTemplateColumns: {
+            xs: 'minmax(0, 1fr)',
+            md: 'minmax(280px, 360px) minmax(0, 1fr)',
+            lg: 'minmax(280px, 360px) minmax(0, 1fr) 240px',
+          },
+          gridTemplateRows: {
+            xs: 'minmax(240px, 40vh) minmax(480px, 70vh) auto',
+            md: 'calc(100vh - 280px) auto',
+            lg: 'calc(100vh - 220px)',
+          },
           minHeight: { md: 520 },
           overflow: 'hidden',
         }}
@@ -53,6 +62,9 @@ export function MessagingPage() {
               Choose a conversation
             </Typography>
           )}
+        </Box>
+        <Box sx={{ borderLeft: { lg: 1 }, borderTop: { xs: 1, lg: 0 }, borderColor: 'divider' }}>
+          <ConversationPanel entityId={selected?.participants[0]?.entityId} />
         </Box>
       </Paper>
     </>
