@@ -5,7 +5,14 @@ import { campaignStates, pauseReasons } from '@outpilot/contracts';
 import { buildServer, loadConfig } from '@outpilot/server';
 import { createAccount, createCampaignRow, createContacts, createImportList } from '@outpilot/server/testing';
 import { z } from 'zod';
-import { e2ePort, e2eServerUrl, e2eVirtualClockPort, e2eVirtualClockServerUrl } from './e2e-server-url.ts';
+import {
+  e2eLinkedInPort,
+  e2eLinkedInServerUrl,
+  e2ePort,
+  e2eServerUrl,
+  e2eVirtualClockPort,
+  e2eVirtualClockServerUrl,
+} from './e2e-server-url.ts';
 
 /**
  * The server the browser journeys run against: the real product on a fresh PGlite directory,
@@ -24,12 +31,15 @@ function nextMondayMorning(now: Date): Date {
 // E2E_SERVER=virtual-clock starts the second server: the engine's time moves only when a journey
 // advances it through the test clock endpoint.
 const isVirtualClock = process.env.E2E_SERVER === 'virtual-clock';
-const port = isVirtualClock ? e2eVirtualClockPort : e2ePort;
+// E2E_SERVER=linkedin: the product on the real network's side (NETWORK=linkedin): it needs the extension.
+const isLinkedIn = process.env.E2E_SERVER === 'linkedin';
+const port = isVirtualClock ? e2eVirtualClockPort : isLinkedIn ? e2eLinkedInPort : e2ePort;
 const config = loadConfig({
   ...process.env,
   PORT: String(port),
   HOST: '127.0.0.1',
-  PUBLIC_URL: isVirtualClock ? e2eVirtualClockServerUrl : e2eServerUrl,
+  PUBLIC_URL: isVirtualClock ? e2eVirtualClockServerUrl : isLinkedIn ? e2eLinkedInServerUrl : e2eServerUrl,
+  ...(isLinkedIn ? { NETWORK: 'linkedin' } : {}),
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   ...(isVirtualClock

@@ -38,6 +38,12 @@ const screen = (load: () => Promise<ComponentType>) => async () => ({ Component:
 const campaigns = screen(
   async () => (await import('../features/campaigns/campaigns-page.tsx')).CampaignsPage,
 );
+const campaignContacts = screen(
+  async () => (await import('../features/campaign-contacts/campaign-contacts-page.tsx')).CampaignContactsPage,
+);
+const crmSettings = screen(
+  async () => (await import('../features/crm/crm-settings-page.tsx')).CrmSettingsPage,
+);
 const archive = screen(async () => (await import('../features/campaigns/archive-page.tsx')).ArchivePage);
 const campaignDetail = screen(
   async () => (await import('../features/campaigns/campaign-detail-page.tsx')).CampaignDetailPage,
@@ -98,16 +104,15 @@ export const appRoutes: RouteObject[] = [
           { path: 'campaigns', lazy: campaigns },
           { path: 'campaigns/:id', lazy: campaignDetail },
           { path: 'campaigns/:id/tune', lazy: stepsEditor },
-          // The contacts and CRM pages come with the next issue; until then they show the campaign.
-          { path: 'campaigns/:id/hubspot', lazy: campaignDetail },
-          { path: 'campaigns/:id/contacts', lazy: campaignDetail },
+          { path: 'campaigns/:id/hubspot', lazy: crmSettings },
+          { path: 'campaigns/:id/contacts', lazy: campaignContacts },
           { path: 'archive', lazy: archive },
           { path: 'archive/:id', lazy: campaignDetail },
           {
             path: 'activities-queue',
             lazy: screen(
               async () =>
-                (await import('../features/activities/activities-queue-page.tsx')).ActivitiesQueuePage,
+                (await import('../features/activities-queue/activities-queue-page.tsx')).ActivitiesQueuePage,
             ),
           },
           { path: 'contacts', lazy: contacts },

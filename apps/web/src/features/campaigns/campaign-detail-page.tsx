@@ -11,7 +11,10 @@ import Typography from '@mui/material/Typography';
 import { type Campaign, type CampaignEventName, campaignStateLabels } from '@outpilot/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { useClientConfig } from '../../config/config-context.tsx';
+import { useProfile } from '../auth/auth-queries.ts';
 import { formatGridDate } from '../contacts/grid/format-grid-date.ts';
+import { isOnCrmBetaList } from '../crm/crm-beta.ts';
 import { eventLabels } from './campaign-event-buttons.tsx';
 import { CampaignLoaded } from './campaign-loaded.tsx';
 import { CampaignStepsSummary } from './campaign-steps-summary.tsx';
@@ -52,6 +55,8 @@ export function CampaignDetailPage() {
 
 function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.ReactNode }) {
   const actions = useCampaignActions();
+  const config = useClientConfig();
+  const profile = useProfile();
   const path = `/campaigns/${encodeURIComponent(campaign.id)}`;
   const hasNoSteps = campaign.steps.length === 0;
   const events: CampaignEventName[] = campaign.archived
@@ -127,9 +132,17 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
               ))}
             </Box>
             <Divider sx={{ my: 2 }} />
-            <Link component={RouterLink} to={`${path}/contacts`}>
-              Contacts of this campaign
-            </Link>
+            <Stack spacing={1}>
+              <Link component={RouterLink} to={`${path}/contacts`}>
+                Contacts of this campaign
+              </Link>
+              {/* §2: the CRM settings link shows only for teams on the beta list (or 'any'). */}
+              {isOnCrmBetaList(config, profile.data) && !campaign.archived && (
+                <Link component={RouterLink} to={`${path}/hubspot`}>
+                  CRM settings
+                </Link>
+              )}
+            </Stack>
           </Paper>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>

@@ -57,7 +57,7 @@ type ContactsListProps = {
  */
 export function ContactsList({ importId, showIntro = false }: ContactsListProps) {
   const { notify, notifyError } = useNotify();
-  const list = useContactsListState(importId);
+  const list = useContactsListState({ importId });
   const { keywords, order, page, pageSize, selection, setSelection, listSelection } = list;
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [isWizardOpen, setWizardOpen] = useState(false);

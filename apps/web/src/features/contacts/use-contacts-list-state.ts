@@ -1,17 +1,24 @@
 import { type ContactSortableField, contactDefaultOrderBy, contactSortableFields } from '@outpilot/contracts';
 import { escapeSearchText, formatOrderBy, type OrderByItem, parseOrderBy } from '@outpilot/domain';
 import { useCallback, useMemo, useState } from 'react';
-import { buildContactsFilter, type ContactFilters, emptyContactFilters } from './filters/contact-filters.ts';
+import {
+  buildContactsFilter,
+  type ContactFilters,
+  type ContactsScope,
+  emptyContactFilters,
+} from './filters/contact-filters.ts';
 import { type ContactPageSize, readPageSize, writePageSize } from './grid/grid-settings.ts';
 import { type ContactsSelection, noSelection } from './selection/contacts-selection.ts';
 
 export type ContactsOrder = OrderByItem<ContactSortableField>;
 
-function defaultOrder(importId: string | undefined): ContactsOrder {
-  const text = importId ? contactDefaultOrderBy.importList : contactDefaultOrderBy.allContacts;
+function parseOrder(text: string): ContactsOrder {
   const [first] = parseOrderBy(text, contactSortableFields);
   return first ?? { field: 'imported', direction: 'desc' };
 }
+
+/** A list's scope and, when not its scope's usual one (§9), its default order. */
+export type ContactsListOptions = ContactsScope & { defaultOrderBy?: string | undefined };
 
 /** Filters with the instant their periods end at, fixed when they are applied. */
 type AppliedFilters = { filters: ContactFilters; now: Date };
@@ -21,15 +28,18 @@ type AppliedFilters = { filters: ContactFilters; now: Date };
  * the GET contacts/page query they make. A new filter, search or page size starts again at the
  * first page with nothing selected; a new order keeps the selection.
  */
-export function useContactsListState(importId: string | undefined) {
+export function useContactsListState(options: ContactsListOptions) {
+  const { defaultOrderBy, ...scope } = options;
+  const defaultOrderText =
+    defaultOrderBy ?? (scope.importId ? contactDefaultOrderBy.importList : contactDefaultOrderBy.allContacts);
   const [applied, setApplied] = useState<AppliedFilters>({ filters: emptyContactFilters, now: new Date() });
   const [keywords, setKeywords] = useState('');
-  const [order, setOrder] = useState<ContactsOrder>(() => defaultOrder(importId));
+  const [order, setOrder] = useState<ContactsOrder>(() => parseOrder(defaultOrderText));
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<ContactPageSize>(readPageSize);
   const [selection, setSelection] = useState<ContactsSelection>(noSelection);
 
-  const filter = buildContactsFilter(applied.filters, applied.now, { importId });
+  const filter = buildContactsFilter(applied.filters, applied.now, scope);
   const searchQuery = keywords === '' ? undefined : escapeSearchText(keywords);
   const query = useMemo(
     () => ({
@@ -61,10 +71,10 @@ export function useContactsListState(importId: string | undefined) {
   };
   const changeOrder = useCallback(
     (next: ContactsOrder | null) => {
-      setOrder(next ?? defaultOrder(importId));
+      setOrder(next ?? parseOrder(defaultOrderText));
       setPage(0);
     },
-    [importId],
+    [defaultOrderText],
   );
 
   return {

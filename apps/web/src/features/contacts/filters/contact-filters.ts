@@ -150,18 +150,39 @@ export function buildContactFilterClauses(filters: ContactFilters, now: Date): F
 }
 
 /**
- * The whole `$filter` of a contacts list: the list's own scope (an import list's tag), then the
- * panel's filters. Undefined when nothing filters.
+ * Which contacts a list shows before its panel filters: every contact, an import list's (its
+ * tag), a campaign's (seed 001 §2 campaign contacts page) or those not yet in a campaign (its
+ * 'Add more contacts' modal, whose filter always leaves them out, §5).
+ */
+export type ContactsScope = {
+  importId?: string | undefined;
+  campaignId?: string | undefined;
+  notInCampaignId?: string | undefined;
+};
+
+const inCampaign = (campaignId: string) =>
+  filterAny('campaigns', 'c', filterCompare('c', 'eq', filterString(campaignId)));
+
+function scopeClauses(scope: ContactsScope): FilterNode[] {
+  const clauses: FilterNode[] = [];
+  if (scope.importId) {
+    clauses.push(filterAny('tags', 't', filterCompare('t', 'eq', filterString(scope.importId))));
+  }
+  if (scope.campaignId) clauses.push(inCampaign(scope.campaignId));
+  if (scope.notInCampaignId) clauses.push(filterNot(inCampaign(scope.notInCampaignId)));
+  return clauses;
+}
+
+/**
+ * The whole `$filter` of a contacts list: the list's own scope, then the panel's filters.
+ * Undefined when nothing filters.
  */
 export function buildContactsFilter(
   filters: ContactFilters,
   now: Date,
-  scope: { importId?: string | undefined } = {},
+  scope: ContactsScope = {},
 ): string | undefined {
-  const scopeClause = scope.importId
-    ? [filterAny('tags', 't', filterCompare('t', 'eq', filterString(scope.importId)))]
-    : [];
-  const filter = filterAnd([...scopeClause, ...buildContactFilterClauses(filters, now)]);
+  const filter = filterAnd([...scopeClauses(scope), ...buildContactFilterClauses(filters, now)]);
   return filter === null ? undefined : formatFilter(filter);
 }
 

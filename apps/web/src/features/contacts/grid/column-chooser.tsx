@@ -6,13 +6,26 @@ import MenuItem from '@mui/material/MenuItem';
 import type { ContactDocument } from '@outpilot/contracts';
 import type { GridApi } from 'ag-grid-community';
 import { useState } from 'react';
-import { type ContactColumnId, contactColumnTitles, setContactColumnVisible } from './contacts-grid.tsx';
+import {
+  allContactsView,
+  type ContactColumnId,
+  type ContactsGridView,
+  contactColumnTitles,
+  setContactColumnVisible,
+} from './contacts-grid.tsx';
 
 /** Shows and hides the grid's columns (Custom 1-3 start hidden); remembered with the widths. */
-export function ColumnChooser({ api }: { api: GridApi<ContactDocument> | null }) {
+export function ColumnChooser({
+  api,
+  view = allContactsView,
+}: {
+  api: GridApi<ContactDocument> | null;
+  view?: ContactsGridView;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [, setVersion] = useState(0);
-  const columnIds = Object.keys(contactColumnTitles) as ContactColumnId[];
+  const titles = contactColumnTitles(view);
+  const columnIds = Object.keys(titles) as ContactColumnId[];
   return (
     <>
       <Button onClick={(event) => setAnchor(event.currentTarget)} disabled={api === null}>
@@ -26,12 +39,12 @@ export function ColumnChooser({ api }: { api: GridApi<ContactDocument> | null })
               key={colId}
               onClick={() => {
                 if (!api) return;
-                setContactColumnVisible(api, colId, !visible);
+                setContactColumnVisible(api, view.gridId, colId, !visible);
                 setVersion((value) => value + 1);
               }}
             >
               <Checkbox size="small" checked={visible} tabIndex={-1} />
-              <ListItemText primary={contactColumnTitles[colId]} />
+              <ListItemText primary={titles[colId]} />
             </MenuItem>
           );
         })}

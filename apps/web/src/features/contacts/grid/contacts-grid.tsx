@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ContactDocument, ContactSortableField } from '@outpilot/contracts';
+import type { ContactDocument, ContactSortableField, Execution } from '@outpilot/contracts';
 import type { OrderByItem } from '@outpilot/domain';
 import {
   ClientSideRowModelModule,
@@ -20,7 +20,7 @@ import {
   type SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useClientConfig } from '../../../config/config-context.tsx';
 import type { ContactRowAction } from '../row-actions/contact-row-actions.tsx';
 import { ContactRowMenu } from '../row-actions/contact-row-menu.tsx';
@@ -41,10 +41,25 @@ ModuleRegistry.registerModules([
   ScrollApiModule,
 ]);
 
-export const contactsGridId = 'contacts';
+/**
+ * Which contacts grid is shown (seed 002 §2.2): All Contacts and import lists, or a campaign's
+ * contacts, which add the Status column (step indicators), show 'Added' for 'Imported' and act
+ * on the campaign's execution in their row menus. Each view keeps its own column settings.
+ */
+export type ContactsGridView = {
+  /** The key its column widths and hidden flags are remembered under. */
+  gridId: string;
+  /** The campaign view: the contact's execution of the campaign (null: not started with it). */
+  campaign?: {
+    executionOf: (contact: ContactDocument) => Execution | null;
+    status: (contact: ContactDocument) => ReactNode;
+  };
+};
+
+export const allContactsView: ContactsGridView = { gridId: 'contacts' };
 
 /** The columns a user may show or hide, by colId (the server's field name where sortable). */
-export const contactColumnTitles = {
+const allContactsTitles = {
   full_name: 'Contact',
   occupation: 'Headline',
   location: 'Location',
@@ -54,16 +69,36 @@ export const contactColumnTitles = {
   custom_field_2: 'Custom 2',
   custom_field_3: 'Custom 3',
 } as const satisfies Partial<Record<ContactSortableField, string>>;
-export type ContactColumnId = keyof typeof contactColumnTitles;
+export type ContactColumnId = keyof typeof allContactsTitles | 'status';
+
+/** The view's column titles in the grid's order (the campaign grid of §2.2: status, added). */
+export function contactColumnTitles(view: ContactsGridView): Partial<Record<ContactColumnId, string>> {
+  if (!view.campaign) return allContactsTitles;
+  const { full_name, occupation, location, contacted, custom_field_1, custom_field_2, custom_field_3 } =
+    allContactsTitles;
+  return {
+    full_name,
+    status: 'Status',
+    occupation,
+    location,
+    contacted,
+    imported: 'Added',
+    custom_field_1,
+    custom_field_2,
+    custom_field_3,
+  };
+}
 
 type ContactsGridProps = {
+  view?: ContactsGridView;
   rows: readonly ContactDocument[];
   orderBy: OrderByItem<ContactSortableField>;
   onOrderByChange: (orderBy: OrderByItem<ContactSortableField> | null) => void;
   selection: ContactsSelection;
   /** The ids ticked on this page after a user's click. */
   onPageSelectionChange: (tickedIds: string[]) => void;
-  onDeleteContact: (contact: ContactDocument) => void;
+  /** The row's Delete button (All Contacts); a campaign's rows leave it by Exclude. */
+  onDeleteContact?: ((contact: ContactDocument) => void) | undefined;
   /** Show details, Complete and Exclude of a row's menu. */
   onRowAction: (action: ContactRowAction) => void;
   /** Shown inside the grid's empty body when the answer has no rows (null while loading). */
@@ -85,12 +120,16 @@ const userSelectionSources = new Set<SelectionChangedEvent['source']>([
 // Rows come sorted by the server; the grid only shows the sort arrow (a stable no-op comparator).
 const keepServerOrder = () => 0;
 
-function dateColumn(field: 'contacted' | 'imported', headerName: string): ColDef<ContactDocument> {
+function dateColumn(
+  field: 'contacted' | 'imported',
+  headerName: string,
+  dateOf: (contact: ContactDocument) => string | null = (contact) => contact[field],
+): ColDef<ContactDocument> {
   return {
     colId: field,
     headerName,
     initialWidth: 130,
-    valueGetter: ({ data }) => formatGridDate(data?.[field]),
+    valueGetter: ({ data }) => formatGridDate(data ? dateOf(data) : null),
     sortable: true,
     comparator: keepServerOrder,
   };
@@ -113,6 +152,15 @@ function textColumn(
   };
 }
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 function EmptyGridOverlay({ text }: { text: string }) {
   return (
     <Typography color="text.secondary" role="status">
@@ -123,6 +171,7 @@ function EmptyGridOverlay({ text }: { text: string }) {
 
 /** The All Contacts grid (§2.2): one page of the server's rows; paging and sorting are the server's. */
 export function ContactsGrid({
+  view = allContactsView,
   rows,
   orderBy,
   onOrderByChange,
@@ -134,6 +183,7 @@ export function ContactsGrid({
   onApiReady,
 }: ContactsGridProps) {
   const config = useClientConfig();
+  const { gridId, campaign } = view;
   const apiRef = useRef<GridApi<ContactDocument> | null>(null);
 
   const columnDefs = useMemo<ColDef<ContactDocument>[]>(
@@ -147,18 +197,43 @@ export function ContactsGrid({
         cellRenderer: ({ data }: CustomCellRendererProps<ContactDocument>) =>
           data ? <ContactCell contact={data} config={config} /> : null,
       },
+      // The campaign view's Status comes right after the contact: it is what that page is for,
+      // and past the Headline it would start off screen at 1024 px.
+      ...(campaign
+        ? [
+            {
+              colId: 'status',
+              headerName: 'Status',
+              initialWidth: 190,
+              cellRenderer: ({ data }: CustomCellRendererProps<ContactDocument>) =>
+                data ? campaign.status(data) : null,
+            } satisfies ColDef<ContactDocument>,
+          ]
+        : []),
       textColumn('occupation', 'Headline'),
       textColumn('location', 'Location'),
       dateColumn('contacted', 'Last Action'),
-      dateColumn('imported', 'Imported'),
+      campaign
+        ? dateColumn(
+            'imported',
+            'Added',
+            (contact) => campaign.executionOf(contact)?.created ?? contact.imported,
+          )
+        : dateColumn('imported', 'Imported'),
       textColumn('custom_field_1', 'Custom 1', true),
       textColumn('custom_field_2', 'Custom 2', true),
       textColumn('custom_field_3', 'Custom 3', true),
       {
         colId: 'actions',
-        headerName: '',
+        headerName: 'Actions',
+        // Named for assistive technology (an empty header is an axe violation), not shown.
+        headerComponent: () => (
+          <Box component="span" sx={visuallyHidden}>
+            Actions
+          </Box>
+        ),
         pinned: 'right',
-        width: 100,
+        width: onDeleteContact ? 100 : 60,
         resizable: false,
         sortable: false,
         suppressMovable: true,
@@ -171,21 +246,24 @@ export function ContactsGrid({
                 config={config}
                 opensUpward={() => rowMenuOpensUpward(api.getDisplayedRowCount(), node.rowIndex ?? -1)}
                 onAction={onRowAction}
+                {...(campaign ? { campaignExecution: campaign.executionOf(data) } : {})}
               />
-              <Tooltip title="Delete">
-                <IconButton
-                  size="small"
-                  aria-label={`Delete ${data.full_name}`}
-                  onClick={() => onDeleteContact(data)}
-                >
-                  <DeleteIcon fontSize="inherit" />
-                </IconButton>
-              </Tooltip>
+              {onDeleteContact && (
+                <Tooltip title="Delete">
+                  <IconButton
+                    size="small"
+                    aria-label={`Delete ${data.full_name}`}
+                    onClick={() => onDeleteContact(data)}
+                  >
+                    <DeleteIcon fontSize="inherit" />
+                  </IconButton>
+                </Tooltip>
+              )}
             </Stack>
           ) : null,
       },
     ],
-    [config, onDeleteContact, onRowAction],
+    [config, campaign, onDeleteContact, onRowAction],
   );
 
   const syncSelection = useCallback(() => {
@@ -218,20 +296,13 @@ export function ContactsGrid({
   const saveColumns = useCallback(() => {
     const api = apiRef.current;
     if (!api) return;
-    writeGridColumns(
-      contactsGridId,
-      api.getColumnState().map((state: ColumnState) => ({
-        colId: state.colId,
-        width: state.width,
-        hide: state.hide ?? false,
-      })),
-    );
-  }, []);
+    writeGridColumns(gridId, columnSettingsOf(api));
+  }, [gridId]);
 
   const onGridReady = useCallback(
     ({ api }: GridReadyEvent<ContactDocument>) => {
       apiRef.current = api;
-      const saved = readGridColumns(contactsGridId);
+      const saved = readGridColumns(gridId);
       if (saved) api.applyColumnState({ state: saved, applyOrder: true });
       api.applyColumnState({
         state: [{ colId: orderBy.field, sort: orderBy.direction }],
@@ -240,7 +311,7 @@ export function ContactsGrid({
       syncSelection();
       onApiReady?.(api);
     },
-    [orderBy, syncSelection, onApiReady],
+    [gridId, orderBy, syncSelection, onApiReady],
   );
 
   const onSortChanged = useCallback(
@@ -304,6 +375,13 @@ export function ContactsGrid({
   );
 }
 
+const columnSettingsOf = (api: GridApi<ContactDocument>) =>
+  api.getColumnState().map((state: ColumnState) => ({
+    colId: state.colId,
+    width: state.width,
+    hide: state.hide ?? false,
+  }));
+
 /**
  * Shows or hides a column and remembers it (the column chooser goes through the api). A column
  * shown is scrolled into view: past the grid's width it would appear off screen, as if nothing
@@ -311,15 +389,11 @@ export function ContactsGrid({
  */
 export function setContactColumnVisible(
   api: GridApi<ContactDocument>,
+  gridId: string,
   colId: ContactColumnId,
   visible: boolean,
 ) {
   api.setColumnsVisible([colId], visible);
   if (visible) api.ensureColumnVisible(colId, 'auto');
-  writeGridColumns(
-    contactsGridId,
-    api
-      .getColumnState()
-      .map((state) => ({ colId: state.colId, width: state.width, hide: state.hide ?? false })),
-  );
+  writeGridColumns(gridId, columnSettingsOf(api));
 }

@@ -22,7 +22,9 @@ import { useExcludePreview } from './use-exclude-preview.ts';
 /** What a row's menu asks for; Open profile and Open conversation are plain links. */
 export type ContactRowAction =
   | { kind: 'details'; contact: ContactDocument }
-  | { kind: 'complete' | 'exclude'; contact: ContactDocument; execution: Execution };
+  | { kind: 'complete'; contact: ContactDocument; execution: Execution }
+  /** null: a contact a campaign has not started with (its audience; the campaign view only). */
+  | { kind: 'exclude'; contact: ContactDocument; execution: Execution | null };
 
 export const rowActionTexts = {
   completeTitle: 'Complete contact',
@@ -74,12 +76,16 @@ export function useContactRowActions(): { act: (action: ContactRowAction) => voi
         case 'complete':
           setCompleting({ contact: action.contact, execution: action.execution });
           return;
-        case 'exclude':
-          previewExclude([action.execution.id], {
-            onSuccess: (preview) => setExcluding({ ...action, preview }),
+        case 'exclude': {
+          const { execution } = action;
+          // The contacts grid enables Exclude only with an execution; the campaign view runs its own.
+          if (!execution) return;
+          previewExclude([execution.id], {
+            onSuccess: (preview) => setExcluding({ contact: action.contact, execution, preview }),
             onError: notifyError,
           });
           return;
+        }
       }
     },
     [previewExclude, notifyError],

@@ -50,6 +50,8 @@ type ItemState = { enabled: true; detail: string | null } | { enabled: false; re
 export function rowActionStates(
   contact: ContactDocument,
   participation: Pick<UseQueryResult<ContactParticipation>, 'data' | 'isError'>,
+  /** The campaign view: that campaign's execution (null: not started with it) instead of the latest. */
+  campaignExecution?: Execution | null,
 ): {
   latest: Execution | null;
   showDetails: ItemState;
@@ -57,7 +59,8 @@ export function rowActionStates(
   exclude: ItemState;
   complete: ItemState;
 } {
-  const latest = participation.data?.executions[0] ?? null;
+  const isCampaignView = campaignExecution !== undefined;
+  const latest = isCampaignView ? campaignExecution : (participation.data?.executions[0] ?? null);
   const reason =
     contact.campaigns.length === 0
       ? rowMenuTexts.inNoCampaign
@@ -82,7 +85,12 @@ export function rowActionStates(
         : off,
     openConversation:
       conversation.enabled && url === null ? { enabled: false, reason: null, url } : { ...conversation, url },
-    exclude: latest ? { enabled: true, detail: latest.campaign_name } : off,
+    // In a campaign's view a contact not started with it is still in its audience, which Exclude leaves.
+    exclude: latest
+      ? { enabled: true, detail: latest.campaign_name }
+      : isCampaignView
+        ? { enabled: true, detail: null }
+        : off,
     complete: byFlag(latest?.actions.complete, latest?.campaign_name ?? null),
   };
 }
@@ -143,6 +151,8 @@ type ContactRowMenuProps = {
   opensUpward: () => boolean;
   /** Show details, Complete and Exclude: the list runs their dialogs. */
   onAction: (action: ContactRowAction) => void;
+  /** The campaign view: the row acts on that campaign's execution (null: in its audience only). */
+  campaignExecution?: Execution | null;
 };
 
 /**
@@ -151,7 +161,13 @@ type ContactRowMenuProps = {
  * disabled with the server's hint or the reason, then the campaigns the contact participates in,
  * each opened in a new tab.
  */
-export function ContactRowMenu({ contact, config, opensUpward, onAction }: ContactRowMenuProps) {
+export function ContactRowMenu({
+  contact,
+  config,
+  opensUpward,
+  onAction,
+  campaignExecution,
+}: ContactRowMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Kept after closing, so a closing menu fades out where it was instead of jumping.
   const [upward, setUpward] = useState(false);
@@ -160,13 +176,13 @@ export function ContactRowMenu({ contact, config, opensUpward, onAction }: Conta
   const close = () => setAnchor(null);
   const profile = openProfileTarget(config, contact);
   const participation = useContactCampaigns(contact, open);
-  const actions = rowActionStates(contact, participation);
+  const actions = rowActionStates(contact, participation, campaignExecution);
   const run = (action: ContactRowAction) => {
     close();
     onAction(action);
   };
-  const onLatest = (kind: 'complete' | 'exclude') => () => {
-    if (actions.latest) run({ kind, contact, execution: actions.latest });
+  const onComplete = () => {
+    if (actions.latest) run({ kind: 'complete', contact, execution: actions.latest });
   };
 
   return (
@@ -221,8 +237,12 @@ export function ContactRowMenu({ contact, config, opensUpward, onAction }: Conta
             onClick={close}
           />
         )}
-        <ActionItem label={rowMenuTexts.exclude} state={actions.exclude} onClick={onLatest('exclude')} />
-        <ActionItem label={rowMenuTexts.complete} state={actions.complete} onClick={onLatest('complete')} />
+        <ActionItem
+          label={rowMenuTexts.exclude}
+          state={actions.exclude}
+          onClick={() => run({ kind: 'exclude', contact, execution: actions.latest })}
+        />
+        <ActionItem label={rowMenuTexts.complete} state={actions.complete} onClick={onComplete} />
         <Divider />
         <ListSubheader sx={{ lineHeight: '32px' }}>{rowMenuTexts.participate}</ListSubheader>
         <CampaignItems contact={contact} participation={participation} onOpen={close} />

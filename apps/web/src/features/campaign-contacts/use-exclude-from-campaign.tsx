@@ -1,0 +1,176 @@
+import Typography from '@mui/material/Typography';
+import {
+  audienceChangeResponseSchema,
+  type Campaign,
+  campaignsPaths,
+  contactsTexts,
+  type ExecutionsDeletePreview,
+  executionsDeletePreviewSchema,
+  executionsDeleteResponseSchema,
+  fillPath,
+} from '@outpilot/contracts';
+import { filterAnd, filterCompare, filterIn, filterString, formatFilter } from '@outpilot/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useApi } from '../../api/api-context.tsx';
+import { campaignsQueryKeys } from '../campaigns/campaigns-query-keys.ts';
+import { ConfirmDialog } from '../contacts/confirm-dialog.tsx';
+import { contactsQueryKeys } from '../contacts/contacts-query-keys.ts';
+import { buildIdsFilter } from '../contacts/filters/contact-filters.ts';
+import {
+  keptCount,
+  PreviewConfirmDialog,
+  pluralContacts,
+  removalPreview,
+} from '../contacts/preview-confirm-dialog.tsx';
+import { deletionQueryOf } from '../contacts/selection/contacts-selection.ts';
+import { useNotify } from '../notices/use-notify.tsx';
+
+export const excludeTexts = {
+  title: 'Exclude contacts',
+  keptLabel: 'Contacts that will not be excluded',
+} as const;
+
+/** Who is excluded: picked contacts by id, or every contact of the list ('Select all'). */
+export type ExcludeSelection =
+  | { kind: 'ids'; contactIds: readonly string[] }
+  | { kind: 'all'; filter: string | undefined; searchQuery: string | undefined };
+
+type CampaignRef = Pick<Campaign, 'id' | 'name' | 'state'>;
+
+/**
+ * The executions query of a started campaign's selection: its executions of the picked contacts,
+ * or all of its executions the search finds. The panel's contact filters are not fields of an
+ * execution list, so a 'Select all' under them is refused by the page before it gets here.
+ */
+export function executionsSelectionOf(campaignId: string, selection: ExcludeSelection) {
+  const ofCampaign = filterCompare('campaign_id', 'eq', filterString(campaignId));
+  if (selection.kind === 'all') {
+    return { filter: formatFilter(ofCampaign), searchQuery: selection.searchQuery };
+  }
+  const picked = filterIn('contact_id', selection.contactIds.map(filterString));
+  return { filter: formatFilter(filterAnd([ofCampaign, picked]) ?? ofCampaign), searchQuery: undefined };
+}
+
+/** The question after an exclude preview (seed 001 §5), plain when the rules keep nobody. */
+export function excludeQuestion(preview: ExecutionsDeletePreview, campaignName: string): string {
+  const kept = keptCount(removalPreview(preview));
+  if (kept === 0) return `Exclude ${pluralContacts(preview.valid_audience_count)} from “${campaignName}”?`;
+  return `Will exclude ${pluralContacts(preview.valid_audience_count)}, ${kept} will not be excluded, proceed?`;
+}
+
+type Asking =
+  | { kind: 'audience'; campaign: CampaignRef; selection: ExcludeSelection; count: number }
+  | {
+      kind: 'executions';
+      campaign: CampaignRef;
+      query: ReturnType<typeof executionsSelectionOf>;
+      preview: ExecutionsDeletePreview;
+    };
+
+/**
+ * Exclude on a campaign's contacts page (seed 001 §5): a draft's contacts leave its audience
+ * after a Yes/No (DELETE campaigns/{id}/target_audience); a started campaign asks the preview
+ * first (GET executions/delete/preview), then DELETE executions/delete. 'Contacts are excluded'.
+ */
+export function useExcludeFromCampaign(onExcluded: () => void): {
+  ask: (campaign: CampaignRef, selection: ExcludeSelection, count: number) => void;
+  isAsking: boolean;
+  dialogs: ReactNode;
+} {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { notify, notifyError } = useNotify();
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: contactsQueryKeys.all }),
+      queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.all }),
+    ]);
+
+  const preview = useMutation({
+    mutationFn: (query: ReturnType<typeof executionsSelectionOf>) =>
+      api.request({
+        path: campaignsPaths.executionsDeletePreview,
+        query,
+        schema: executionsDeletePreviewSchema,
+      }),
+  });
+  const exclude = useMutation({
+    mutationFn: (question: Asking) =>
+      question.kind === 'executions'
+        ? api.request({
+            method: 'DELETE',
+            path: campaignsPaths.executionsDelete,
+            query: question.query,
+            schema: executionsDeleteResponseSchema,
+          })
+        : api.request({
+            method: 'DELETE',
+            path: fillPath(campaignsPaths.targetAudience, { id: question.campaign.id }),
+            query: deletionQueryOf(
+              question.selection.kind === 'all'
+                ? { ...question.selection, all: true }
+                : { filter: buildIdsFilter(question.selection.contactIds) },
+            ),
+            schema: audienceChangeResponseSchema,
+          }),
+    onSuccess: refresh,
+  });
+
+  const ask = (campaign: CampaignRef, selection: ExcludeSelection, count: number) => {
+    if (campaign.state === 'Compose') {
+      setAsking({ kind: 'audience', campaign, selection, count });
+      return;
+    }
+    const query = executionsSelectionOf(campaign.id, selection);
+    preview.mutate(query, {
+      onSuccess: (answer) => setAsking({ kind: 'executions', campaign, query, preview: answer }),
+      onError: notifyError,
+    });
+  };
+
+  const confirm = () => {
+    if (!asking) return;
+    exclude.mutate(asking, {
+      onSuccess: () => {
+        notify({ message: contactsTexts.excluded, variant: 'default' });
+        onExcluded();
+      },
+      onError: notifyError,
+      onSettled: () => setAsking(null),
+    });
+  };
+  const close = () => setAsking(null);
+
+  const dialogs = (
+    <>
+      <ConfirmDialog
+        open={asking?.kind === 'audience'}
+        title={excludeTexts.title}
+        buttons="yes-no"
+        destructive
+        isBusy={exclude.isPending}
+        onConfirm={confirm}
+        onClose={close}
+      >
+        <Typography>
+          {asking?.kind === 'audience' &&
+            `Exclude ${pluralContacts(asking.count)} from “${asking.campaign.name}”?`}
+        </Typography>
+      </ConfirmDialog>
+      <PreviewConfirmDialog
+        title={excludeTexts.title}
+        preview={asking?.kind === 'executions' ? removalPreview(asking.preview) : null}
+        question={asking?.kind === 'executions' ? excludeQuestion(asking.preview, asking.campaign.name) : ''}
+        keptLabel={excludeTexts.keptLabel}
+        plainButtons="yes-no"
+        destructive
+        isBusy={exclude.isPending}
+        onConfirm={confirm}
+        onClose={close}
+      />
+    </>
+  );
+  return { ask, isAsking: preview.isPending, dialogs };
+}

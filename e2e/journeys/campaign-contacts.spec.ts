@@ -1,0 +1,154 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ActivitiesQueuePage } from '../pages/activities-queue-page.ts';
+import { CampaignContactsPage } from '../pages/campaign-contacts-page.ts';
+import { CampaignsPage } from '../pages/campaigns-page.ts';
+import { CrmSettingsPage } from '../pages/crm-settings-page.ts';
+import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
+import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { ShellPage } from '../pages/shell-page.ts';
+import { StepsEditorPage } from '../pages/steps-editor-page.ts';
+import type { E2eAccount } from '../support/accounts.ts';
+import { createAccountWithContacts } from '../support/contacts-accounts.ts';
+import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
+
+// The engine's time is virtual on this server: Monday 10:00 UTC (inside the factories' working
+// hours, Mon-Fri 09:00-19:00) until the journey moves it.
+test.use({ baseURL: base });
+
+async function signInAt(page: Page, path: string, account: E2eAccount) {
+  await page.goto(path);
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+  await new ShellPage(page).expectLoaded();
+}
+
+test("a campaign's contacts: add them, launch, see their steps, exclude and complete; the queue and the CRM settings", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const account = await createAccountWithContacts(request, 'campaign-contacts', 5);
+  await signInAt(page, '/campaigns', account);
+  const shell = new ShellPage(page);
+  const campaigns = new CampaignsPage(page);
+
+  // A new campaign with a Connect and a Message; saving goes on to its contacts (§2).
+  await campaigns.create('Contacts journey');
+  const editor = new StepsEditorPage(page);
+  await editor.addAction('Connect');
+  await editor.addAction('Message');
+  await editor.text(2, 'Message').fill('Thanks for connecting, {first_name}!');
+  await editor.save();
+  await expect(page).toHaveURL(/\/contacts$/);
+  const campaignUrl = page.url().replace(/\/contacts$/, '');
+
+  const contacts = new CampaignContactsPage(page);
+  await expect(contacts.launchPrompt()).toContainText('Add contacts to launch your campaign!');
+  await contacts.grid.expectTotal('0 contacts');
+
+  // 'Add more contacts' lists the contacts not yet in the campaign.
+  await contacts.launchPrompt().getByRole('button', { name: 'Add more contacts' }).click();
+  await expect(contacts.addContactsDialog().getByText('5 contacts')).toBeVisible();
+  await contacts.addAllShownContacts();
+  await shell.expectNotice('Contacts are added');
+  await contacts.grid.expectTotal('5 contacts');
+  await expect(contacts.launchPrompt()).toContainText('Ready to go! Launch it?');
+  const names = await contacts.grid.rowNames();
+  expect(names).toHaveLength(5);
+  const [first, second, third, fourth] = names as [string, string, string, string];
+  await expect(contacts.status(first)).toContainText('Not started');
+  // The modal now has nobody left to offer: its filter leaves the campaign's contacts out.
+  await contacts.addMoreContacts().click();
+  await expect(contacts.addContactsDialog().getByText('No contacts found')).toBeVisible();
+  await contacts.addContactsDialog().getByRole('button', { name: 'Cancel' }).click();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await contacts.screenshot('campaign-contacts-draft-390');
+  await contacts.expectAccessible();
+  await page.setViewportSize({ width: 1024, height: 800 });
+
+  // A draft's contact leaves its audience after a plain Yes/No.
+  const menu = await contacts.grid.openRowMenu(fourth);
+  await contacts.grid.rowMenuItem(menu, 'Exclude').click();
+  await expect(contacts.excludeDialog()).toContainText(`Exclude 1 contact from “Contacts journey”?`);
+  await contacts.answer(contacts.excludeDialog(), 'Yes');
+  await shell.expectNotice('Contacts are excluded');
+  await contacts.grid.expectTotal('4 contacts');
+
+  // Launch from the prompt: the start preview's Yes/No, then every contact is queued.
+  await contacts.launchPrompt().getByRole('button', { name: 'Launch' }).click();
+  const launch = page.getByRole('dialog', { name: 'Launch now' });
+  await expect(launch).toContainText('queue for 4 contacts');
+  await launch.getByRole('button', { name: 'Yes' }).click();
+  await shell.expectNotice('Campaign is launched');
+  await expect(contacts.launchPrompt()).toBeHidden();
+  await expect(contacts.stepIndicators(first)).toHaveCount(2);
+  await expect(contacts.stepIndicators(first).first()).toHaveAttribute('data-state', /InQueue|InProgress/);
+  await expect(contacts.stepIndicators(first).nth(1)).toHaveAttribute('data-state', 'NotStarted');
+  await expect(contacts.stepIndicators(first).first()).toContainText('1. Connect');
+  await contacts.screenshot('campaign-contacts-running-1024');
+  await contacts.expectAccessible();
+
+  // The search narrows the list; the selection bar counts what is picked.
+  await contacts.grid.search(first);
+  await expect(contacts.grid.rows()).toHaveCount(1);
+  await contacts.grid.search('');
+  await contacts.grid.expectTotal('4 contacts');
+
+  // Exclude two with the preview (a started campaign asks it first).
+  await contacts.grid.row(second).getByRole('checkbox').check();
+  await contacts.grid.row(third).getByRole('checkbox').check();
+  await expect(contacts.selectionBar()).toContainText('2 of 4 selected |');
+  await contacts.action('Exclude').click();
+  await expect(contacts.excludeDialog()).toContainText('Exclude 2 contacts from “Contacts journey”?');
+  await contacts.answer(contacts.excludeDialog(), 'Yes');
+  await shell.expectNotice('Contacts are excluded');
+  await contacts.grid.expectTotal('2 contacts');
+
+  // Complete one: its queued actions are cancelled.
+  const firstMenu = await contacts.grid.openRowMenu(first);
+  await contacts.grid.rowMenuItem(firstMenu, 'Complete').click();
+  await contacts.answer(contacts.grid.completeDialog(), 'Yes');
+  await shell.expectNotice('Conversation is cancelled');
+  await expect(contacts.status(first)).toContainText('Cancelled by you');
+
+  // The queue lists what is left to do, when; outside working hours it says so.
+  const queue = new ActivitiesQueuePage(page);
+  await queue.goto();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activities queue');
+  const [remaining] = names.filter((name) => ![first, second, third, fourth].includes(name));
+  await expect(queue.row(remaining ?? '')).toContainText('Connect');
+  await expect(queue.row(remaining ?? '')).toContainText('Contacts journey');
+  await expect(queue.row(first)).toHaveCount(0);
+  const queueMenu = await queue.openRowMenu(remaining ?? '');
+  await expect(queueMenu.getByRole('menuitem', { name: 'Open campaign' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await contacts.expectAccessible();
+  // Ten hours on: Monday 20:00, after the working day.
+  const advanced = await request.post('/api/test/clock/advance', {
+    data: { milliseconds: 10 * 3600 * 1000 },
+  });
+  expect(advanced.ok()).toBe(true);
+  // The session's tokens run on the same clock: ten hours later the user signs in again.
+  await signInAt(page, '/activities-queue', account);
+  await expect(queue.banner('The activities will starts upon your working hours')).toBeVisible();
+  await contacts.screenshot('activities-queue-1024');
+
+  // The CRM settings save against the sandbox HubSpot portal and read back.
+  await page.goto(campaignUrl);
+  await page.getByRole('link', { name: 'CRM settings' }).click();
+  const crm = new CrmSettingsPage(page);
+  await crm.choose('Source', 'Referral');
+  await crm.choose('Source', 'Event');
+  await crm.choose('Sub Source', 'InMail');
+  await contacts.expectAccessible();
+  await crm.save();
+  await page.goto(`${campaignUrl}/hubspot`);
+  await expect(crm.chosenSources()).toHaveText(['Referral', 'Event']);
+  await expect(crm.subSource()).toHaveValue('InMail');
+  await contacts.screenshot('crm-settings-1024');
+
+  // Another workspace's or an unknown campaign: the not-found view.
+  await page.goto('/campaigns/00000000-0000-4000-8000-000000000000/contacts');
+  await expect(page.getByRole('link', { name: 'Go home' })).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ContactsPage } from './contacts-page.ts';
+
+/**
+ * /campaigns/{id}/contacts: the contacts grid (its rows, menus and search are ContactsPage's),
+ * the launch prompt, the step indicators, Exclude and the 'Add more contacts' modal.
+ */
+export class CampaignContactsPage {
+  readonly grid: ContactsPage;
+
+  constructor(private readonly page: Page) {
+    this.grid = new ContactsPage(page);
+  }
+
+  launchPrompt() {
+    return this.page.getByRole('region', { name: 'Launch' });
+  }
+
+  /** The Status cell of a row: its step indicators ('1. Connect: In queue') and the label. */
+  status(name: string) {
+    return this.grid.row(name).locator('[role="gridcell"][col-id="status"]');
+  }
+
+  /** The indicators of a row's steps, each with its state in data-state. */
+  stepIndicators(name: string) {
+    return this.status(name).getByRole('listitem');
+  }
+
+  action(name: 'Exclude' | 'Export Contacts' | 'Export Interaction Log') {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  /** The list's own 'Add more contacts' (the launch prompt has one too). */
+  addMoreContacts() {
+    return this.page
+      .getByRole('toolbar', { name: 'Contacts list' })
+      .getByRole('button', { name: 'Add more contacts' });
+  }
+
+  selectionBar() {
+    return this.page.getByTestId('selection-bar');
+  }
+
+  addContactsDialog() {
+    return this.page.getByRole('dialog', { name: 'Add more contacts' });
+  }
+
+  /** In the modal: ticks every contact on its page and adds them through the preview. */
+  async addAllShownContacts() {
+    const dialog = this.addContactsDialog();
+    await dialog.getByTestId('contacts-grid').getByRole('columnheader').first().getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: 'Add to campaign' }).click();
+    const preview = this.page.getByRole('dialog', { name: 'Add contacts to campaign' });
+    await preview.getByRole('button', { name: /^(Confirm|Yes)$/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  excludeDialog() {
+    return this.page.getByRole('dialog', { name: 'Exclude contacts' });
+  }
+
+  async answer(dialog: Locator, button: string) {
+    await dialog.getByRole('button', { name: button, exact: true }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  async expectAccessible() {
+    const results = await new AxeBuilder({ page: this.page }).include('main').analyze();
+    const found = results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('; ')}`,
+    );
+    expect(found).toEqual([]);
+  }
+
+  async screenshot(name: string) {
+    await this.page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+  }
+}
