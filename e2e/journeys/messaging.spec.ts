@@ -130,6 +130,7 @@ test('a reply arrives in the inbox: the user reads it, reacts, answers, edits th
   const axe = await new AxeBuilder({ page })
     .include('section[aria-label="Conversations"]')
     .include('section[aria-label="Conversation"]')
+    .include('aside[aria-label="Campaign conversation"]')
     .analyze();
   expect(axe.violations).toEqual([]);
 
