@@ -62,6 +62,8 @@ const accountRequestSchema = z.object({
   givenName: z.string().min(1),
   familyName: z.string().min(1),
   onboarded: z.boolean(),
+  /** Links the workspace to this sandbox member (the inbox acts on the network as them). */
+  network: z.object({ entityId: z.string().min(1), publicIdentifier: z.string().min(1) }).optional(),
 });
 const contactsAccountRequestSchema = accountRequestSchema.extend({
   contacts: z.number().int().min(0).max(1000),

@@ -40,6 +40,7 @@ import { contactsRoutes } from './routes/contacts-routes.ts';
 import { crmRoutes } from './routes/crm-routes.ts';
 import { executionsRoutes } from './routes/executions-routes.ts';
 import { importsRoutes } from './routes/imports-routes.ts';
+import { messagingRoutes } from './routes/messaging-routes.ts';
 import { networkAccountRoutes } from './routes/network-account-routes.ts';
 import { publicRoutes } from './routes/public-routes.ts';
 import { requestValidatorCompiler } from './routes/request-validator.ts';
@@ -163,6 +164,7 @@ export async function buildServer(
       { prefix: apiBasePath },
     );
     await app.register(automationRoutes, { prefix: automationBasePath, deps });
+    await app.register(messagingRoutes, { prefix: automationBasePath, deps });
 
     if (config.enableTestEndpoints && isVirtual(clock)) {
       await app.register(testClockRoutes, { prefix: testSupportBasePath, clock });

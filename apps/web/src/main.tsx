@@ -37,7 +37,11 @@ async function start(container: HTMLElement): Promise<void> {
 
   const bridge = createBridge({ window, config });
   installGlobalErrorReporting(window, bridge);
-  const api = createApiClient({ baseUrl: config.apiBaseUrl, bridge });
+  const api = createApiClient({
+    baseUrl: config.apiBaseUrl,
+    automationBaseUrl: config.automationBaseUrl,
+    bridge,
+  });
   const queryClient = createQueryClient();
   const router = createAppRouter();
 

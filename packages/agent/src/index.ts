@@ -22,6 +22,7 @@ export {
   type SyncCursor,
   syncBatchMax,
   syncPersona,
+  toConversationsSync,
 } from './activity-runner/sync-network.ts';
 export {
   createWakeSignal,

@@ -163,6 +163,26 @@ export const syncConnectionsRequestSchema = z.object({
 });
 export type SyncConnectionsRequest = z.infer<typeof syncConnectionsRequestSchema>;
 
+/** A conversation as the runner saw it on the network: its other participant and its state there. */
+export const syncedConversationSchema = z.object({
+  conversation_id: z.string().max(500),
+  participant: z.object({
+    entity_id: z.string().max(200),
+    public_identifier: z.string().max(200).nullable(),
+    first_name: z.string().max(200),
+    last_name: z.string().max(200),
+    picture_url: z.string().max(2048).nullable(),
+    occupation: z.string().max(500),
+  }),
+  conversation_type: z.enum(['MEMBER_TO_MEMBER', 'INMAIL', 'SPONSORED']),
+  mailbox: z.enum(['Focused', 'Other']),
+  is_spam: z.boolean(),
+  is_connection: z.boolean(),
+  unread_count: wholeNumber().min(0),
+  last_activity_at: z.iso.datetime({ offset: true }),
+});
+export type SyncedConversation = z.infer<typeof syncedConversationSchema>;
+
 export const syncConversationsRequestSchema = z.object({
   persona_id: z.uuid(),
   messages: z
@@ -177,9 +197,13 @@ export const syncConversationsRequestSchema = z.object({
         /** Messages from the persona itself are sent too, so manual replies are seen. */
         from_self: z.boolean(),
         sent_at: z.iso.datetime({ offset: true }),
+        /** The message as the inbox shows it (the inbox stores what the sync brings). */
+        text: z.string().max(8000).optional(),
       }),
     )
     .max(1000),
+  /** The conversations the messages belong to, as the inbox lists them (seed 002 §3). */
+  conversations: z.array(syncedConversationSchema).max(1000).optional(),
   /** The cursor the runner continues from next time. */
   next_sync_token: z.string().max(2000).nullable(),
 });

@@ -84,6 +84,8 @@ export const executionActionsSchema = z.object({
   open_conversation: rowActionSchema,
   open_campaign: rowActionSchema,
   complete: rowActionSchema,
+  /** Resume a cancelled or failed conversation (the inbox's right panel, seed 002 §2.5). */
+  resume: rowActionSchema,
 });
 export type ExecutionActions = z.infer<typeof executionActionsSchema>;
 

@@ -13,6 +13,7 @@ export * from './health.ts';
 export * from './imports.ts';
 export * from './list-filter.ts';
 export * from './logs.ts';
+export * from './messaging.ts';
 export * from './network.ts';
 export * from './network-account.ts';
 export * from './paths.ts';

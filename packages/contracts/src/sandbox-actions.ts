@@ -179,6 +179,8 @@ export const sandboxConversationParticipantSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   picture: z.string().nullable(),
+  /** The member's headline. */
+  occupation: z.string(),
 });
 
 export const sandboxConversationSchema = z.object({

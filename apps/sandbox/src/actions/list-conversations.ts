@@ -46,6 +46,7 @@ function toConversation(
         firstName: person.firstName,
         lastName: person.lastName,
         picture: profile.picture,
+        occupation: person.headline,
       },
     ],
     lastActivityAt: last.deliveredAt.toISOString(),

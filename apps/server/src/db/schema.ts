@@ -189,3 +189,4 @@ export * from './schema-billing.ts';
 export * from './schema-campaigns.ts';
 export * from './schema-contacts.ts';
 export * from './schema-engine.ts';
+export * from './schema-messaging.ts';

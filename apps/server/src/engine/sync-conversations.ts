@@ -3,6 +3,7 @@ import { and, eq, inArray, min } from 'drizzle-orm';
 import { activityLog, executions, personaSyncState } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
+import { storeSyncedConversations } from '../messaging/store-synced-conversations.ts';
 import { lockExecution, planExecutionMove } from './advance-execution.ts';
 import { writeExecutionMoves } from './engine-helpers.ts';
 import { isMember, matchContacts } from './match-contacts.ts';
@@ -12,7 +13,8 @@ import { isMember, matchContacts } from './match-contacts.ts';
  * sequence's first message to them is a reply: the execution (InQueue or InProgress) ends Succeed
  * ('Responded'), its queued activities are cancelled, reply_received is logged once and the
  * conversation URL kept. The persona's own messages change nothing. The runner's next sync token
- * is stored. Idempotent: an execution that already ended is left alone.
+ * is stored. Idempotent: an execution that already ended is left alone. The same messages fill the
+ * inbox's store (messaging/store-synced-conversations.ts): one source for replies and the inbox.
  */
 export async function syncConversations(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -22,6 +24,7 @@ export async function syncConversations(
   if (request.persona_id !== input.callerPersonaId) throw new NotFoundError('Workspace not found');
   const now = deps.clock.now();
   const personaId = request.persona_id;
+  await storeSyncedConversations(deps.db, personaId, request);
   const incoming = request.messages.filter((message) => !message.from_self);
   const matched = await matchContacts(
     deps.db,

@@ -3,10 +3,11 @@ import {
   errorBodySchema,
   executionSchema,
   executionsDeletePreviewSchema,
+  executionsPageResponseSchema,
 } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { activities, executions } from '../db/schema.ts';
+import { activities, contacts, executions } from '../db/schema.ts';
 import {
   addAudience,
   callApi,
@@ -93,7 +94,7 @@ describe.each(testBackends())('exclude and complete one contact on $name', ({ da
   });
 
   it('completes an execution once; another workspace gets a 404 and a malformed id a 4xx', async () => {
-    const { call, adaRun } = await runningPair();
+    const { call, ada, adaRun } = await runningPair();
     const completed = await call('PUT', `/executions/${adaRun.id}/complete`);
     expect(completed.status).toBe(200);
     const execution = executionSchema.parse(await completed.json());
@@ -103,6 +104,18 @@ describe.each(testBackends())('exclude and complete one contact on $name', ({ da
       hint: 'The conversation is already finished',
     });
     expect((await call('PUT', `/executions/${adaRun.id}/complete`)).status).toBe(422);
+
+    // The inbox's right panel finds the contact's latest execution by the participant's entity id;
+    // a cancelled conversation may be resumed once.
+    await server.db.update(contacts).set({ linkedinEntityId: 'ACoAAada' }).where(eq(contacts.id, ada.id));
+    const filter = encodeURIComponent("linkedin_contact/linkedin_entity_id eq 'ACoAAada'");
+    const found = await call('GET', `/executions/page?$filter=${filter}&$orderby=created desc&$take=1`);
+    const latest = executionsPageResponseSchema.parse(await found.json()).documents;
+    expect(latest.map((each) => [each.id, each.actions.resume.enabled])).toEqual([[adaRun.id, true]]);
+    const resumed = executionSchema.parse(
+      await (await call('PUT', `/executions/${adaRun.id}/resume`)).json(),
+    );
+    expect(resumed.actions).toMatchObject({ resume: { enabled: false }, complete: { enabled: true } });
 
     const stranger = await signInNewAccount(server, { onboarded: true });
     const theirs = await callApi(server.url, 'PUT', `/executions/${adaRun.id}/complete`, stranger.token);

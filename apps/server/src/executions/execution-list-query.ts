@@ -15,6 +15,8 @@ export const executionFilterFields = {
   campaign_id: { type: 'uuid' },
   contact_id: { type: 'uuid' },
   'linkedin_contact/id': { type: 'uuid' },
+  /** The inbox finds a conversation's executions by the participant's network entity id. */
+  'linkedin_contact/linkedin_entity_id': { type: 'string' },
   state: { type: 'enum', values: executionStates },
   created: { type: 'datetime' },
   full_name: { type: 'string' },
@@ -33,6 +35,7 @@ export const executionListQuery: ListQueryDefinition<ExecutionSortableField> = {
     campaign_id: scalar(sql`${executions.campaignId}`, false),
     contact_id: scalar(sql`${executions.contactId}`, false),
     'linkedin_contact/id': scalar(sql`${executions.contactId}`, false),
+    'linkedin_contact/linkedin_entity_id': scalar(sql`${contacts.linkedinEntityId}`, true),
     state: scalar(sql`${executions.state}`, false),
     created: scalar(sql`${executions.createdAt}`, false),
     full_name: scalar(sql`${contacts.fullName}`, false),

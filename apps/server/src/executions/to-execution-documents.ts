@@ -98,7 +98,11 @@ function currentStepHint(execution: ExecutionView['execution'], campaign: Execut
   return campaign.state === 'Stopped' && activeStates.has(execution.state) ? stepHints.campaignPaused : null;
 }
 
-export function executionActions(state: ExecutionState, conversationUrl: string | null): ExecutionActions {
+export function executionActions(
+  state: ExecutionState,
+  conversationUrl: string | null,
+  stepIndex: number | null,
+): ExecutionActions {
   const on = { enabled: true, hint: null };
   return {
     show_details: on,
@@ -108,6 +112,11 @@ export function executionActions(state: ExecutionState, conversationUrl: string 
       : { enabled: false, hint: 'No conversation with this contact yet' },
     open_campaign: on,
     complete: activeStates.has(state) ? on : { enabled: false, hint: 'The conversation is already finished' },
+    // The domain resumes a cancelled or failed execution that had reached a step.
+    resume:
+      (state === 'Cancelled' || state === 'Failed') && stepIndex !== null
+        ? on
+        : { enabled: false, hint: 'Only a cancelled or failed conversation can be resumed' },
   };
 }
 
@@ -230,7 +239,7 @@ export function toExecutionDocument(view: ExecutionView, now: Date): Execution {
       index: execution.stepIndex,
       hint: currentStepHint(execution, campaign),
     }),
-    actions: executionActions(execution.state, execution.conversationUrl),
+    actions: executionActions(execution.state, execution.conversationUrl, execution.stepIndex),
     conversation_url: execution.conversationUrl,
     step_number: stepNumber,
     operation_type: activity?.operationType ?? (step && step.type !== 'Delay' ? step.type : null),

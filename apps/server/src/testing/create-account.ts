@@ -10,6 +10,8 @@ export type CreateAccountOptions = {
   familyName?: string;
   /** true: a linked network profile, timezone offset 0 and working hours Mon-Fri 09:00-19:00 set. */
   onboarded?: boolean;
+  /** The network member an onboarded account is linked to (a sandbox member); default: a made-up one. */
+  network?: { entityId: string; publicIdentifier: string };
   /** Trial start and created_at; defaults to the system clock. */
   clock?: Clock;
 };
@@ -45,9 +47,12 @@ export async function createAccount(db: Database, options: CreateAccountOptions 
   const givenName = options.givenName ?? 'Test';
   const familyName = options.familyName ?? `User ${suffix}`;
   const onboarded = options.onboarded ?? false;
-  const networkEntityId = onboarded ? `ACoAA${randomBytes(12).toString('hex')}` : null;
+  const networkEntityId = onboarded
+    ? (options.network?.entityId ?? `ACoAA${randomBytes(12).toString('hex')}`)
+    : null;
   const networkPublicIdentifier = onboarded
-    ? `${`${givenName}-${familyName}`.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${suffix}`
+    ? (options.network?.publicIdentifier ??
+      `${`${givenName}-${familyName}`.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${suffix}`)
     : null;
 
   return db.transaction(async (tx) => {

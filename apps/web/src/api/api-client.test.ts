@@ -13,7 +13,12 @@ const bridge = createFakeBridge({
 describe('createApiClient', () => {
   it('sends the bridge token as a bearer and parses the answer', async () => {
     const fetchFn = vi.fn(async () => Response.json({ id: 'c1' }));
-    const api = createApiClient({ baseUrl: '/api/v1/', bridge, fetch: fetchFn });
+    const api = createApiClient({
+      baseUrl: '/api/v1/',
+      automationBaseUrl: '/automation/v1',
+      bridge,
+      fetch: fetchFn,
+    });
     const result = await api.request({
       path: '/campaigns',
       query: { $take: 10 },
@@ -25,6 +30,19 @@ describe('createApiClient', () => {
     expect(init.headers).toMatchObject({ authorization: 'Bearer tok' });
   });
 
+  it('sends automation service calls under its own base', async () => {
+    const fetchFn = vi.fn(async () => Response.json({ focusedInboxEnabled: true }));
+    const api = createApiClient({
+      baseUrl: '/api/v1',
+      automationBaseUrl: '/automation/v1/',
+      bridge,
+      fetch: fetchFn,
+    });
+    await api.request({ service: 'automation', path: '/settings', schema: z.unknown() });
+    const [url] = fetchFn.mock.calls[0] as unknown as [string];
+    expect(url).toBe('/automation/v1/settings');
+  });
+
   it('raises ApiError with the error body', async () => {
     const body = {
       name: 'UnprocessableEntity',
@@ -33,6 +51,7 @@ describe('createApiClient', () => {
     };
     const api = createApiClient({
       baseUrl: '/api/v1',
+      automationBaseUrl: '/automation/v1',
       bridge,
       fetch: async () => Response.json(body, { status: 422 }),
     });
@@ -44,6 +63,7 @@ describe('createApiClient', () => {
   it('turns a network failure into a BadGateway ApiError', async () => {
     const api = createApiClient({
       baseUrl: '/api/v1',
+      automationBaseUrl: '/automation/v1',
       bridge,
       fetch: async () => {
         throw new TypeError('Failed to fetch');

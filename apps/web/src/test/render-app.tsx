@@ -29,6 +29,7 @@ export function renderApp({
   });
   const api = createApiClient({
     baseUrl: config.apiBaseUrl,
+    automationBaseUrl: config.automationBaseUrl,
     bridge,
     fetch: fetchFn,
   });

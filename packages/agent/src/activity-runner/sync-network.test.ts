@@ -61,6 +61,15 @@ describe('activity runner: sync', () => {
             from_self: false,
             from_entity_id: 'ACoAA1',
             conversation_id: 'conv-ACoAA1',
+            text: 'Hi back',
+          }),
+        ],
+        // The inbox learns each conversation with its participant and state.
+        conversations: [
+          expect.objectContaining({
+            conversation_id: 'conv-ACoAA1',
+            participant: expect.objectContaining({ entity_id: 'ACoAA1', first_name: 'First1' }),
+            last_activity_at: '2026-03-02T10:01:00.000Z',
           }),
         ],
         next_sync_token: '2026-03-02T10:01:00.000Z',

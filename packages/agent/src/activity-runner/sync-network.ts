@@ -1,7 +1,11 @@
-import type { SyncConnectionsRequest, SyncConversationsRequest } from '@outpilot/contracts';
+import type {
+  SyncConnectionsRequest,
+  SyncConversationsRequest,
+  SyncedConversation,
+} from '@outpilot/contracts';
 import type { AutomationApi } from '../automation-client.ts';
 import { AgentError } from '../errors.ts';
-import type { ActivityNetworkClient } from '../network/network-client.ts';
+import type { ActivityNetworkClient, Conversation } from '../network/network-client.ts';
 import type { KeyValueStore } from '../storage.ts';
 
 /** The most items one sync call may carry (contracts activities.ts). */
@@ -43,6 +47,63 @@ function chunks<T>(items: T[]): T[][] {
 
 const latest = (current: string | null, candidate: Date) =>
   current && Date.parse(current) >= candidate.getTime() ? current : candidate.toISOString();
+
+/**
+ * What a sync reports of these conversations: their messages from `since` on (oldest first, with
+ * the text the inbox shows) and each conversation's participant and state. The cloud runner, the
+ * browser runner and the inbox's Sync call all report through this, so the inbox and the engine
+ * read one source.
+ */
+export function toConversationsSync(
+  me: { entityId: string; publicIdentifier: string },
+  conversations: Conversation[],
+  since: Date | null,
+): Pick<SyncConversationsRequest, 'messages'> & { conversations: SyncedConversation[] } {
+  const messages: SyncConversationsRequest['messages'] = [];
+  const synced: SyncedConversation[] = [];
+  for (const conversation of conversations) {
+    const other = conversation.participants[0];
+    if (other) {
+      synced.push({
+        conversation_id: conversation.id.slice(0, 500),
+        participant: {
+          entity_id: other.entityId.slice(0, 200),
+          public_identifier: other.publicIdentifier?.slice(0, 200) ?? null,
+          first_name: other.firstName.slice(0, 200),
+          last_name: other.lastName.slice(0, 200),
+          picture_url: other.pictureUrl && other.pictureUrl.length <= 2048 ? other.pictureUrl : null,
+          occupation: other.occupation.slice(0, 500),
+        },
+        conversation_type: 'MEMBER_TO_MEMBER',
+        mailbox: 'Focused',
+        is_spam: false,
+        // The network lets members message their 1st-degree connections only (no InMail yet).
+        is_connection: true,
+        unread_count: conversation.unreadCount,
+        last_activity_at: conversation.lastActivityAt.toISOString(),
+      });
+    }
+    for (const message of conversation.messages) {
+      if (since && message.sentAt.getTime() < since.getTime()) continue;
+      const fromSelf = message.fromEntityId === me.entityId;
+      messages.push({
+        message_id: message.messageId,
+        conversation_id: conversation.id,
+        conversation_url: null,
+        from_public_identifier: (fromSelf ? me.publicIdentifier : (other?.publicIdentifier ?? '')).slice(
+          0,
+          200,
+        ),
+        from_entity_id: message.fromEntityId.slice(0, 200),
+        from_self: fromSelf,
+        sent_at: message.sentAt.toISOString(),
+        text: message.text.slice(0, 8000),
+      });
+    }
+  }
+  messages.sort((a, b) => a.sent_at.localeCompare(b.sent_at));
+  return { messages, conversations: synced };
+}
 
 export type SyncPersonaOptions = {
   personaId: string;
@@ -87,38 +148,20 @@ export async function syncPersona(options: SyncPersonaOptions): Promise<SyncPers
   if (!me) throw new AgentError('NotAuthenticated', 'The network session is signed out');
   const conversationsSince = cursor.conversationsToken ? new Date(cursor.conversationsToken) : null;
   const conversations = await network.listConversationsSince(conversationsSince);
-  const messages: SyncConversationsRequest['messages'] = [];
+  const { messages, conversations: synced } = toConversationsSync(me, conversations, conversationsSince);
   let nextToken = cursor.conversationsToken;
-  for (const conversation of conversations) {
-    nextToken = latest(nextToken, conversation.lastActivityAt);
-    const other = conversation.participants[0];
-    for (const message of conversation.messages) {
-      if (conversationsSince && message.sentAt.getTime() < conversationsSince.getTime()) continue;
-      const fromSelf = message.fromEntityId === me.entityId;
-      messages.push({
-        message_id: message.messageId,
-        conversation_id: conversation.id,
-        conversation_url: null,
-        from_public_identifier: (fromSelf ? me.publicIdentifier : (other?.publicIdentifier ?? '')).slice(
-          0,
-          200,
-        ),
-        from_entity_id: message.fromEntityId.slice(0, 200),
-        from_self: fromSelf,
-        sent_at: message.sentAt.toISOString(),
-      });
-    }
-  }
-  messages.sort((a, b) => a.sent_at.localeCompare(b.sent_at));
+  for (const conversation of conversations) nextToken = latest(nextToken, conversation.lastActivityAt);
   const batches = chunks(messages);
   if (batches.length === 0 && nextToken !== cursor.conversationsToken) batches.push([]);
   for (const [index, batch] of batches.entries()) {
     // Only the last batch moves the server's token on: a failure in between leaves it where it was.
     const isLast = index === batches.length - 1;
     const token = isLast ? nextToken : cursor.conversationsToken;
+    // The inbox learns the conversations with the first batch, before any of their messages.
     const request: SyncConversationsRequest = {
       persona_id: personaId,
       messages: batch,
+      ...(index === 0 ? { conversations: synced.slice(0, syncBatchMax) } : {}),
       next_sync_token: token,
     };
     updatedExecutions += (await automation.syncConversations(request)).updated_executions;

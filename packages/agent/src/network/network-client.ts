@@ -105,7 +105,14 @@ export type ConversationMessage = { messageId: string; fromEntityId: string; tex
 /** A 1:1 conversation with its latest messages, oldest first. */
 export type Conversation = {
   id: string;
-  participants: { entityId: string; publicIdentifier: string | null; firstName: string; lastName: string }[];
+  participants: {
+    entityId: string;
+    publicIdentifier: string | null;
+    firstName: string;
+    lastName: string;
+    pictureUrl: string | null;
+    occupation: string;
+  }[];
   lastActivityAt: Date;
   unreadCount: number;
   messages: ConversationMessage[];

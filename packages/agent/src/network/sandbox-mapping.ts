@@ -36,11 +36,13 @@ export function toConversation(conversation: SandboxConversation): Conversation 
   return {
     id: conversation.conversationId,
     // The sandbox names participants by entityId only.
-    participants: conversation.participants.map(({ entityId, firstName, lastName }) => ({
+    participants: conversation.participants.map(({ entityId, firstName, lastName, picture, occupation }) => ({
       entityId,
       publicIdentifier: null,
       firstName,
       lastName,
+      pictureUrl: picture,
+      occupation,
     })),
     lastActivityAt: new Date(conversation.lastActivityAt),
     unreadCount: conversation.unreadCount,

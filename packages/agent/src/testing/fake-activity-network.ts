@@ -164,6 +164,8 @@ export function createFakeActivityNetwork(options: {
             publicIdentifier: null,
             firstName: member.firstName,
             lastName: member.lastName,
+            pictureUrl: null,
+            occupation: '',
           },
         ],
         lastActivityAt: clock.now(),

@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Campaign, type CampaignEventName, campaignStateLabels } from '@outpilot/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { useProfile } from '../auth/auth-queries.ts';
 import { formatGridDate } from '../contacts/grid/format-grid-date.ts';
@@ -23,16 +24,6 @@ import { ExecutionChart } from './execution-chart.tsx';
 import { useCampaign } from './use-campaign.ts';
 import { useCampaignActions } from './use-campaign-actions.tsx';
 import { useExecutionsStatistics } from './use-executions-statistics.ts';
-
-/** Read by assistive technology, not shown (the heading of a page whose title is a field). */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** While a campaign runs its numbers move: the page asks again this often, without a reload. */
 export const runningRefreshMs = 3000;

@@ -97,6 +97,7 @@ export function makeExecution(
       open_conversation: { enabled: false, hint: 'No conversation with this contact yet' },
       open_campaign: on,
       complete: on,
+      resume: { enabled: false, hint: 'Only a cancelled or failed conversation can be resumed' },
     },
     conversation_url: null,
     step_number: 1,

@@ -3,21 +3,32 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { AppProfile } from '@outpilot/contracts';
 import { Link, useLocation } from 'react-router';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { useUnreadCounters } from '../messaging/use-conversations.ts';
 import { isTopNavItemActive, topNavItems } from './shell-sections.ts';
 
 export function TopNavigation({ profile }: { profile: AppProfile }) {
   const { pathname } = useLocation();
   const items = topNavItems.filter((item) => !item.isBetaOnly || profile.isBetaUser);
+  const unread = useUnreadCounters(profile.isBetaUser);
+  const hasUnread = (unread.data?.Inbox ?? 0) > 0;
   return (
     <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5 }}>
       {items.map((item) => {
         const isActive = isTopNavItemActive(item, pathname);
         const label =
           item.label === 'Messaging' ? (
-            // The unread indicator stays hidden until the inbox issue supplies the unread counters.
-            <Badge color="error" variant="dot" invisible>
-              {item.label}
-            </Badge>
+            <>
+              <Badge color="error" variant="dot" invisible={!hasUnread}>
+                {item.label}
+              </Badge>
+              {hasUnread ? (
+                <Box component="span" sx={visuallyHidden}>
+                  {' '}
+                  (unread conversations)
+                </Box>
+              ) : null}
+            </>
           ) : (
             item.label
           );

@@ -602,6 +602,9 @@ export class LinkedInNetworkClient implements AgentNetworkClient, ActivityNetwor
               publicIdentifier: slugOf(participant.participantType.member?.profileUrl ?? ''),
               firstName: participant.participantType.member?.firstName.text ?? '',
               lastName: participant.participantType.member?.lastName.text ?? '',
+              // The inbox shows the headline; pictures stay with the network (no session URLs).
+              pictureUrl: null,
+              occupation: participant.participantType.member?.headline?.text ?? '',
             })),
           lastActivityAt: new Date(conversation.lastActivityAt),
           unreadCount: conversation.unreadCount,

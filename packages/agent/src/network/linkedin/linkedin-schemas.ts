@@ -152,7 +152,14 @@ export const connectionSchema = z.object({
 const participantSchema = z.object({
   hostIdentityUrn: z.string(),
   participantType: z.object({
-    member: z.object({ firstName: text, lastName: text, profileUrl: z.string().optional() }).optional(),
+    member: z
+      .object({
+        firstName: text,
+        lastName: text,
+        headline: text.optional(),
+        profileUrl: z.string().optional(),
+      })
+      .optional(),
   }),
 });
 export const conversationsSchema = z.object({
