@@ -180,7 +180,7 @@ test('creates a campaign from a selection, then adds more contacts to it', async
   const created = contacts.audiencePreviewDialog();
   await expect(created).toContainText('Add 2 contacts to “Berlin engineers”?');
   await created.getByRole('button', { name: 'Confirm' }).click();
-  await shell.expectNotice('Contacts are added');
+  await shell.expectNotice('Campaign is created');
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Berlin engineers');
 
@@ -196,7 +196,7 @@ test('creates a campaign from a selection, then adds more contacts to it', async
   const adding = contacts.audiencePreviewDialog();
   await expect(adding).toContainText('1 — Contacts that are already in this campaign');
   await expect(adding).toContainText('Will add 1 contact, 1 will not be added, proceed?');
-  // The first 'Contacts are added' has gone, so the next one is this add's.
+  // The creation's notice has gone, so the next one is this add's.
   await expect(page.locator('#notistack-snackbar')).toHaveCount(0);
   await adding.getByRole('button', { name: 'Confirm' }).click();
   await shell.expectNotice('Contacts are added');
@@ -418,5 +418,5 @@ test('rows picked over four pages are exported and added to a new campaign, all 
   const created = contacts.audiencePreviewDialog();
   await expect(created).toContainText('Add 400 contacts to “Four pages”?');
   await created.getByRole('button', { name: 'Confirm' }).click();
-  await new ShellPage(page).expectNotice('Contacts are added');
+  await new ShellPage(page).expectNotice('Campaign is created');
 });

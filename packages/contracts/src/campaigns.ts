@@ -258,6 +258,8 @@ export const campaignsPaths = {
   /** PUT adds, DELETE removes (optional filter). */
   targetAudience: '/campaigns/:id/target_audience',
   targetAudiencePreview: '/campaigns/:id/target_audience/preview',
+  /** The same preview for a campaign not created yet (create-with-contacts). */
+  newCampaignAudiencePreview: '/campaigns/target_audience/preview',
   executionsPage: '/executions/page',
   executionComplete: '/executions/:id/complete',
   executionResume: '/executions/:id/resume',
@@ -300,10 +302,8 @@ export type CampaignsPageQuery = z.infer<typeof campaignsPageQuerySchema>;
 export const pageOf = <T extends z.ZodType>(document: T) =>
   z.object({ documents: z.array(document), total: wholeNumber() });
 
-export const createCampaignRequestSchema = z.object({ name: campaignNameSchema });
-export type CreateCampaignRequest = z.infer<typeof createCampaignRequestSchema>;
-export const renameCampaignRequestSchema = createCampaignRequestSchema;
-export type RenameCampaignRequest = CreateCampaignRequest;
+export const renameCampaignRequestSchema = z.object({ name: campaignNameSchema });
+export type RenameCampaignRequest = z.infer<typeof renameCampaignRequestSchema>;
 export const updateStepsRequestSchema = z.object({
   // The wire bound is loose so the domain can answer with the spec's own texts.
   steps: z.array(campaignStepSchema).max(maxCampaignSteps * 2),
@@ -334,6 +334,15 @@ export const audienceSelectionSchema = z.object({
 });
 export type AudienceSelection = z.infer<typeof audienceSelectionSchema>;
 export const addTargetAudienceRequestSchema = audienceSelectionSchema;
+/**
+ * POST campaigns: the name, and for 'Create campaign' from the contacts grid the contacts to put
+ * in (the create-with-contacts call is "not shown" in seed 002 §7; docs/decisions.md).
+ */
+export const createCampaignRequestSchema = z.object({
+  name: campaignNameSchema,
+  target_audience: audienceSelectionSchema.optional(),
+});
+export type CreateCampaignRequest = z.infer<typeof createCampaignRequestSchema>;
 export const targetAudiencePreviewQuerySchema = audienceSelectionSchema;
 /** DELETE target_audience removes the selected contacts; with neither filter nor search, all=true. */
 export const removeTargetAudienceQuerySchema = audienceSelectionSchema

@@ -471,6 +471,35 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
     expect(await countRows(activities, campaign.id)).toBe(4);
   });
 
+  it('creates a campaign with its contacts in one step, previewed before anything is saved', async () => {
+    const { token, personaId } = await signedIn();
+    const contacts = await createContacts(server.db, personaId, 3);
+    const filter = `id in (${contacts.map((c) => `'${c.id}'`).join(', ')})`;
+    const preview = await call(
+      'GET',
+      `/campaigns/target_audience/preview?filter=${encodeURIComponent(filter)}`,
+      token,
+    );
+    expect(preview.body).toEqual({ valid_count: 3, invalid_count: 0, validation_rules_summary: [] });
+    // Previewing saves nothing: the user may still cancel.
+    expect((await call('GET', '/campaigns/page', token)).body.total).toBe(0);
+
+    const refused = await call('POST', '/campaigns', token, {
+      name: 'Half written',
+      target_audience: { filter: 'password eq 1' },
+    });
+    expect(refused.status).toBe(422);
+    expect((await call('GET', '/campaigns/page', token)).body.total).toBe(0);
+
+    const created = await call('POST', '/campaigns', token, {
+      name: 'With contacts',
+      target_audience: { filter },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ name: 'With contacts', state: 'Compose', target_audience_count: 3 });
+    expect((await call('GET', '/campaigns/page', token)).body.total).toBe(1);
+  });
+
   it('completes and resumes one execution, lists, renders messages and excludes', async () => {
     const { token, campaign } = await campaignWithContacts(2);
     await call('PUT', `/campaigns/${campaign.id}/run`, token);

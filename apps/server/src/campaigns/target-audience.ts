@@ -6,6 +6,7 @@ import type {
 } from '@outpilot/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { contactListQuery, scopedToPersona } from '../contacts/contact-list-query.ts';
+import type { Executor } from '../db/executor.ts';
 import { rowsOf } from '../db/rows-of.ts';
 import { campaignAudience, contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -34,17 +35,25 @@ const inCampaign = (campaignId: string) =>
   sql`exists (select 1 from ${campaignAudience} a where a.campaign_id = ${campaignId}::uuid and a.contact_id = ${contacts.id})`;
 const withoutProfile = sql`(${contacts.linkedinPublicIdentifier} is null and ${contacts.linkedinEntityId} is null)`;
 
-/** GET campaigns/{id}/target_audience/preview: 'will add N, M will not be added' (§5). */
+/**
+ * GET campaigns/{id}/target_audience/preview: 'will add N, M will not be added' (§5). Without a
+ * campaign id it previews a campaign not created yet ('Create campaign' from the contacts grid),
+ * where no contact can already be in it.
+ */
 export async function previewTargetAudience(
   deps: Pick<AppDeps, 'db'>,
-  input: { personaId: string; campaignId: string; selection: AudienceSelection },
+  input: { personaId: string; campaignId?: string; selection: AudienceSelection },
 ): Promise<AudiencePreview> {
-  const campaign = await findCampaign(deps.db, input);
+  const campaignId =
+    input.campaignId === undefined
+      ? undefined
+      : (await findCampaign(deps.db, { personaId: input.personaId, campaignId: input.campaignId })).id;
+  const already = campaignId === undefined ? sql`false` : inCampaign(campaignId);
   const [row] = rowsOf<{ already: number; no_profile: number; valid: number }>(
     await deps.db.execute(sql`
-      select count(*) filter (where ${inCampaign(campaign.id)})::int as already,
-             count(*) filter (where not ${inCampaign(campaign.id)} and ${withoutProfile})::int as no_profile,
-             count(*) filter (where not ${inCampaign(campaign.id)} and not ${withoutProfile})::int as valid
+      select count(*) filter (where ${already})::int as already,
+             count(*) filter (where not ${already} and ${withoutProfile})::int as no_profile,
+             count(*) filter (where not ${already} and not ${withoutProfile})::int as valid
       from ${contacts} where ${selectedContacts(input.personaId, input.selection)}`),
   );
   const summary: ValidationRuleSummary[] = [];
@@ -72,26 +81,33 @@ export async function addTargetAudience(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { personaId: string; campaignId: string; selection: AudienceSelection },
 ): Promise<AudienceChangeResponse> {
-  const where = selectedContacts(input.personaId, input.selection);
-  const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const campaign = await findCampaign(tx, { ...input, forUpdate: true });
-    assertAudienceEditable(campaign);
-    const added = rowsOf<{ contact_id: string }>(
-      await tx.execute(sql`
-        insert into ${campaignAudience} (campaign_id, contact_id, persona_id, created_at)
-        select ${campaign.id}::uuid, ${contacts.id}, ${contacts.personaId}, ${now.toISOString()}::timestamptz
-        from ${contacts} where ${where} and not ${withoutProfile}
-        on conflict (campaign_id, contact_id) do nothing
-        returning contact_id`),
-    );
-    let count = added.length;
-    if (campaign.state === 'Running' && count > 0) {
-      count -= await excludeInvalidAudience(tx, campaign);
-      await launchExecutions(tx, { campaign, now });
-    }
-    return { count };
+    return addAudienceIn(tx, { campaign, selection: input.selection, now: deps.clock.now() });
   });
+}
+
+/** The insert of addTargetAudience, inside the caller's transaction holding the campaign's row. */
+export async function addAudienceIn(
+  tx: Executor,
+  input: { campaign: CampaignRow; selection: AudienceSelection; now: Date },
+): Promise<AudienceChangeResponse> {
+  const { campaign, now } = input;
+  assertAudienceEditable(campaign);
+  const added = rowsOf<{ contact_id: string }>(
+    await tx.execute(sql`
+      insert into ${campaignAudience} (campaign_id, contact_id, persona_id, created_at)
+      select ${campaign.id}::uuid, ${contacts.id}, ${contacts.personaId}, ${now.toISOString()}::timestamptz
+      from ${contacts} where ${selectedContacts(campaign.personaId, input.selection)} and not ${withoutProfile}
+      on conflict (campaign_id, contact_id) do nothing
+      returning contact_id`),
+  );
+  let count = added.length;
+  if (campaign.state === 'Running' && count > 0) {
+    count -= await excludeInvalidAudience(tx, campaign);
+    await launchExecutions(tx, { campaign, now });
+  }
+  return { count };
 }
 
 /**

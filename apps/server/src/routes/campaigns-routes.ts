@@ -261,6 +261,21 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (
       }),
   );
 
+  app.get(
+    campaignsPaths.newCampaignAudiencePreview,
+    {
+      preHandler: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'How many of the selected contacts a campaign created with them would hold',
+        querystring: targetAudiencePreviewQuerySchema,
+        response: { 200: audiencePreviewSchema, ...errors },
+      },
+    },
+    (request) => previewTargetAudience(deps, { personaId: personaOf(request), selection: request.query }),
+  );
+
   app.delete(
     campaignsPaths.targetAudience,
     {

@@ -67,10 +67,9 @@ function renderActions(
     }),
     [`GET ${audiencePath(draftId)}/preview`]: () => ({ body: preview }),
     [`GET ${audiencePath(runningId)}/preview`]: () => ({ body: preview }),
-    [`GET ${audiencePath(newId)}/preview`]: () => ({ body: preview }),
+    'GET /campaigns/target_audience/preview': () => ({ body: preview }),
     [`PUT ${audiencePath(draftId)}`]: () => ({ body: { count: preview.valid_count } }),
     [`PUT ${audiencePath(runningId)}`]: () => ({ body: { count: preview.valid_count } }),
-    [`PUT ${audiencePath(newId)}`]: () => ({ body: { count: preview.valid_count } }),
   });
   const bridge = createFakeBridge({
     handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => makeProfile() },
@@ -222,8 +221,8 @@ describe('CampaignAudienceActions', () => {
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it('creates a campaign, adds the selection and lands on the campaign', async () => {
-    const { api, view } = renderActions();
+  it('creates the campaign with the selection only on Confirm and lands on it', async () => {
+    const { api, view, onAdded } = renderActions();
     fireEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create campaign' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Campaign name' }), {
@@ -232,19 +231,39 @@ describe('CampaignAudienceActions', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
 
     const preview = await screen.findByRole('dialog', { name: 'Add contacts to campaign' });
-    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Berlin engineers' });
+    expect(api.calls.find((call) => call.path.endsWith('/target_audience/preview'))).toMatchObject({
+      path: '/campaigns/target_audience/preview',
+    });
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
     expect(within(preview).getByText('Add 2 contacts to “Berlin engineers”?')).toBeInTheDocument();
     fireEvent.click(within(preview).getByRole('button', { name: 'Confirm' }));
 
     await waitFor(() => expect(view.router.state.location.pathname).toBe(`/campaigns/${newId}`));
-    expect(notice()).toHaveTextContent('Contacts are added');
-    expect(api.calls.find((call) => call.method === 'PUT')).toMatchObject({
-      path: `/campaigns/${newId}/target_audience`,
-      body: { filter: `id in ('${contactA}', '${contactB}')` },
+    expect(notice()).toHaveTextContent('Campaign is created');
+    expect(onAdded).toHaveBeenCalledOnce();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Berlin engineers',
+      target_audience: { filter: `id in ('${contactA}', '${contactB}')` },
     });
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
-  it('lands on the new campaign without adding when none of the selection is valid', async () => {
+  it('saves nothing when the user cancels the preview of a new campaign', async () => {
+    const { api, view } = renderActions();
+    fireEvent.click(screen.getByRole('button', { name: 'Create campaign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create campaign' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Campaign name' }), {
+      target: { value: 'Changed my mind' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const preview = await screen.findByRole('dialog', { name: 'Add contacts to campaign' });
+    fireEvent.click(within(preview).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.some((call) => call.method === 'POST' || call.method === 'PUT')).toBe(false);
+    expect(view.router.state.location.pathname).toBe('/');
+  });
+
+  it('saves nothing and stays on the contacts when none of the selection is valid', async () => {
     const { api, view } = renderActions({
       preview: {
         valid_count: 0,
@@ -259,9 +278,10 @@ describe('CampaignAudienceActions', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     const preview = await screen.findByRole('dialog', { name: 'Add contacts to campaign' });
+    expect(within(preview).getByText('Please select other contacts')).toBeInTheDocument();
     fireEvent.click(within(preview).getByRole('button', { name: 'Ok' }));
-    await waitFor(() => expect(view.router.state.location.pathname).toBe(`/campaigns/${newId}`));
-    expect(notice()).toHaveTextContent('Campaign is created');
-    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.some((call) => call.method === 'POST' || call.method === 'PUT')).toBe(false);
+    expect(view.router.state.location.pathname).toBe('/');
   });
 });

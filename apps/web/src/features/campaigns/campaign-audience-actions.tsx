@@ -5,15 +5,15 @@ import { useNavigate } from 'react-router';
 import type { ContactsSelectionRequest } from '../contacts/selection/contacts-selection.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 import { AudiencePreviewDialog } from './audience-preview-dialog.tsx';
+import { campaignSnackTexts } from './campaign-texts.ts';
 import { ChooseCampaignDialog } from './choose-campaign-dialog.tsx';
 import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
 import { useAddToCampaign } from './use-add-to-campaign.ts';
 import { useAudiencePreview } from './use-audience-preview.ts';
 import { useCreateCampaign } from './use-create-campaign.ts';
 
-export const campaignCreatedText = 'Campaign is created';
-
-type Target = { id: string; name: string; isNew: boolean };
+/** The campaign the contacts go to: one that exists, or one created with them on Confirm. */
+type Target = { kind: 'existing'; id: string; name: string } | { kind: 'new'; name: string };
 
 /** Where the flow is; the selection is fixed when the action is pressed. */
 type Step =
@@ -23,18 +23,18 @@ type Step =
   | { kind: 'preview'; selection: ContactsSelectionRequest; target: Target; preview: AudiencePreview };
 
 type CampaignAudienceActionsProps = {
-  /** How many contacts are selected; the actions need at least one. */
   /** Nothing to add: no row picked, or more than a call takes. */
   disabled: boolean;
   /** The bulk request of the current selection. */
   selection: () => ContactsSelectionRequest;
-  /** The selection went into an existing campaign: clear it. */
+  /** The selection went into a campaign: clear it. */
   onAdded: () => void;
 };
 
 /**
  * 'Add to campaign' and 'Create campaign' of the contacts screen (seed 002 §2.2, §5): choose a
- * campaign or name a new one, then the target audience preview, then PUT target_audience.
+ * campaign or name a new one, then the target audience preview, then PUT target_audience, or for
+ * a new campaign POST campaigns with the contacts, so nothing is saved until the user confirms.
  */
 export function CampaignAudienceActions({ disabled, selection, onAdded }: CampaignAudienceActionsProps) {
   const { notify, notifyError } = useNotify();
@@ -45,61 +45,55 @@ export function CampaignAudienceActions({ disabled, selection, onAdded }: Campai
   const createCampaign = useCreateCampaign();
 
   const close = () => setStep({ kind: 'idle' });
-  const leaveFor = (target: Target) => navigate(`/campaigns/${encodeURIComponent(target.id)}`);
 
   const askPreview = (request: ContactsSelectionRequest, target: Target) =>
     audiencePreview.mutate(
-      { campaignId: target.id, selection: request },
+      { campaignId: target.kind === 'existing' ? target.id : undefined, selection: request },
       {
         onSuccess: (preview) => setStep({ kind: 'preview', selection: request, target, preview }),
         onError: (error) => {
           notifyError(error);
-          if (target.isNew) leaveFor(target);
-          else close();
+          close();
         },
       },
     );
 
-  const create = (name: string) => {
-    if (step.kind !== 'name') return;
-    const request = step.selection;
-    createCampaign.mutate(
-      { name },
-      {
-        onSuccess: (campaign) => askPreview(request, { id: campaign.id, name: campaign.name, isNew: true }),
-        onError: notifyError,
-      },
-    );
+  const addedTo = (message: string) => {
+    notify({ message, variant: 'default' });
+    onAdded();
+    close();
   };
 
   const confirm = () => {
     if (step.kind !== 'preview') return;
-    const { target } = step;
-    addToCampaign.mutate(
-      { campaignId: target.id, selection: step.selection },
-      {
-        onSuccess: () => {
-          notify({ message: contactsTexts.added, variant: 'default' });
-          onAdded();
-          close();
-          if (target.isNew) leaveFor(target);
+    const { target, selection: request } = step;
+    const audience = { filter: request.filter, searchQuery: request.searchQuery };
+    if (target.kind === 'new') {
+      createCampaign.mutate(
+        { name: target.name, target_audience: audience },
+        {
+          onSuccess: (campaign) => {
+            addedTo(campaignSnackTexts.created);
+            navigate(`/campaigns/${encodeURIComponent(campaign.id)}`);
+          },
+          onError: (error) => {
+            notifyError(error);
+            close();
+          },
         },
+      );
+      return;
+    }
+    addToCampaign.mutate(
+      { campaignId: target.id, selection: request },
+      {
+        onSuccess: () => addedTo(contactsTexts.added),
         onError: (error) => {
           notifyError(error);
           close();
-          if (target.isNew) leaveFor(target);
         },
       },
     );
-  };
-
-  /** Cancel or Ok on the preview: a campaign just created stays, so the user lands on it. */
-  const dismissPreview = () => {
-    if (step.kind === 'preview' && step.target.isNew) {
-      notify({ message: campaignCreatedText, variant: 'default' });
-      leaveFor(step.target);
-    }
-    close();
   };
 
   return (
@@ -115,22 +109,22 @@ export function CampaignAudienceActions({ disabled, selection, onAdded }: Campai
         isPending={audiencePreview.isPending}
         onChoose={(campaign) =>
           step.kind === 'choose' &&
-          askPreview(step.selection, { id: campaign.id, name: campaign.name, isNew: false })
+          askPreview(step.selection, { kind: 'existing', id: campaign.id, name: campaign.name })
         }
         onClose={close}
       />
       <CreateCampaignDialog
         open={step.kind === 'name'}
-        isCreating={createCampaign.isPending || audiencePreview.isPending}
-        onCreate={create}
+        isCreating={audiencePreview.isPending}
+        onCreate={(name) => step.kind === 'name' && askPreview(step.selection, { kind: 'new', name })}
         onClose={close}
       />
       <AudiencePreviewDialog
         preview={step.kind === 'preview' ? step.preview : null}
         campaignName={step.kind === 'preview' ? step.target.name : ''}
-        isAdding={addToCampaign.isPending}
+        isAdding={addToCampaign.isPending || createCampaign.isPending}
         onConfirm={confirm}
-        onClose={dismissPreview}
+        onClose={close}
       />
     </>
   );
