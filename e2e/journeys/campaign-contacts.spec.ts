@@ -132,6 +132,8 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   // The session's tokens run on the same clock: ten hours later the user signs in again.
   await signInAt(page, '/activities-queue', account);
   await expect(queue.banner('The activities will starts upon your working hours')).toBeVisible();
+  // Each row says why it waits, by the claim's own rule.
+  await expect(queue.row(remaining ?? '')).toContainText('Outside working hours, starts');
   await contacts.screenshot('activities-queue-1024');
 
   // The CRM settings save against the sandbox HubSpot portal and read back.
