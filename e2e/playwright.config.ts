@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eServerUrl, e2eVirtualClockServerUrl } from './support/e2e-server-url.ts';
+import { e2eLinkedInServerUrl, e2eServerUrl, e2eVirtualClockServerUrl } from './support/e2e-server-url.ts';
 
 // Browser tests drive the built app in Debian's Chromium (browser downloads fail on this machine).
 // No retries: a flaky journey must show, not hide.
@@ -43,6 +43,16 @@ export default defineConfig({
       cwd: '..',
       env: { E2E_SERVER: 'virtual-clock' },
       url: `${e2eVirtualClockServerUrl}/api/v1/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: 'npx tsx e2e/support/start-e2e-server.ts',
+      cwd: '..',
+      env: { E2E_SERVER: 'linkedin' },
+      url: `${e2eLinkedInServerUrl}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'pipe',

@@ -7,6 +7,7 @@ import { benchClaims } from './b1-b4-claims.ts';
 import { benchLatency } from './b2-b3-latency.ts';
 import { benchHealthDuringImport } from './b5-health-during-import.ts';
 import { benchImport } from './b5-import.ts';
+import { benchLinkedInImport } from './b13-linkedin-import.ts';
 import { small } from './lib/env.ts';
 import { measureInitialBundle } from './web-bundle-size.ts';
 
@@ -46,6 +47,8 @@ if (wanted('B5')) await benchImport();
 if (wanted('B5') || wanted('B5e')) await benchHealthDuringImport();
 if (wanted('B7')) await benchLists();
 if (wanted('B11') || wanted('B12')) await benchCampaigns();
+
+if (wanted('B13')) await benchLinkedInImport();
 
 if (wanted('B1') || wanted('B4')) await benchClaims({ b1: wanted('B1'), b4: wanted('B4') });
 if (wanted('B2') || wanted('B3')) await benchLatency({ b2: wanted('B2'), b3: wanted('B3') });

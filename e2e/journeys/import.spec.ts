@@ -277,7 +277,8 @@ test('imports event attendees, group members and a Sales Navigator search, which
 }) => {
   // Three imports run one after another here, each paced like a person reading the pages.
   test.setTimeout(120_000);
-  const account = await createAccountWithContacts(request, 'import-links', 0);
+  // Sales Navigator imports are a Pro feature.
+  const account = await createAccountWithContacts(request, 'import-links', 0, { plan: 'pro' });
   await signInAt(page, '/contacts', account);
   const contacts = new ContactsPage(page);
   const wizard = new ContactsImportWizard(page);

@@ -11,7 +11,8 @@ export async function createAccountWithContacts(
   request: APIRequestContext,
   label: string,
   contacts: number,
-  options: { importListName?: string } = {},
+  /** plan: a paid plan as if bought (the trial has Basic's features only). */
+  options: { importListName?: string; plan?: 'basic' | 'pro' | 'team' } = {},
 ): Promise<E2eContactsAccount> {
   const account = { email: uniqueEmail(label), givenName: 'Clara', familyName: 'Contacts' };
   const response = await request.post('/__e2e/contacts-accounts', {

@@ -4,3 +4,7 @@ export const e2eServerUrl = `http://127.0.0.1:${e2ePort}`;
 /** A second server on a virtual clock, for journeys that need the campaign engine to run. */
 export const e2eVirtualClockPort = e2ePort + 100;
 export const e2eVirtualClockServerUrl = `http://127.0.0.1:${e2eVirtualClockPort}`;
+
+/** A third server with NETWORK=linkedin (no sandbox, no in-page agent); +50 keeps clear of the next E2E_PORT. */
+export const e2eLinkedInPort = e2ePort + 50;
+export const e2eLinkedInServerUrl = `http://127.0.0.1:${e2eLinkedInPort}`;

@@ -3,9 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { campaignStates, pauseReasons } from '@outpilot/contracts';
 import { buildServer, loadConfig } from '@outpilot/server';
-import { createAccount, createCampaignRow, createContacts, createImportList } from '@outpilot/server/testing';
+import {
+  addAudience,
+  createAccount,
+  createCampaignRow,
+  createContacts,
+  createImportList,
+  subscribeToPlan,
+} from '@outpilot/server/testing';
 import { z } from 'zod';
-import { e2ePort, e2eServerUrl, e2eVirtualClockPort, e2eVirtualClockServerUrl } from './e2e-server-url.ts';
+import {
+  e2eLinkedInPort,
+  e2eLinkedInServerUrl,
+  e2ePort,
+  e2eServerUrl,
+  e2eVirtualClockPort,
+  e2eVirtualClockServerUrl,
+} from './e2e-server-url.ts';
 
 /**
  * The server the browser journeys run against: the real product on a fresh PGlite directory,
@@ -24,12 +38,15 @@ function nextMondayMorning(now: Date): Date {
 // E2E_SERVER=virtual-clock starts the second server: the engine's time moves only when a journey
 // advances it through the test clock endpoint.
 const isVirtualClock = process.env.E2E_SERVER === 'virtual-clock';
-const port = isVirtualClock ? e2eVirtualClockPort : e2ePort;
+// E2E_SERVER=linkedin: the product on the real network's side (NETWORK=linkedin): it needs the extension.
+const isLinkedIn = process.env.E2E_SERVER === 'linkedin';
+const port = isVirtualClock ? e2eVirtualClockPort : isLinkedIn ? e2eLinkedInPort : e2ePort;
 const config = loadConfig({
   ...process.env,
   PORT: String(port),
   HOST: '127.0.0.1',
-  PUBLIC_URL: isVirtualClock ? e2eVirtualClockServerUrl : e2eServerUrl,
+  PUBLIC_URL: isVirtualClock ? e2eVirtualClockServerUrl : isLinkedIn ? e2eLinkedInServerUrl : e2eServerUrl,
+  ...(isLinkedIn ? { NETWORK: 'linkedin' } : {}),
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   ...(isVirtualClock
@@ -49,19 +66,23 @@ const accountRequestSchema = z.object({
 const contactsAccountRequestSchema = accountRequestSchema.extend({
   contacts: z.number().int().min(0).max(1000),
   importListName: z.string().min(1).max(50).optional(),
+  plan: z.enum(['basic', 'pro', 'team']).optional(),
 });
 const campaignRequestSchema = z.object({
   personaId: z.uuid(),
   name: z.string().min(1).max(50),
   state: z.enum(campaignStates),
   pauseReason: z.enum(pauseReasons).optional(),
+  /** Generated contacts put in the campaign's audience. */
+  audience: z.number().int().min(0).max(100).optional(),
 });
 const app = await buildServer(config, {
   extend: (server) => {
     // An onboarded account with generated contacts (optionally tagged with one import list).
     server.post('/__e2e/contacts-accounts', async (request, reply) => {
-      const { contacts, importListName, ...account } = contactsAccountRequestSchema.parse(request.body);
+      const { contacts, importListName, plan, ...account } = contactsAccountRequestSchema.parse(request.body);
       const created = await createAccount(server.db, account);
+      if (plan) await subscribeToPlan(server.db, created.personaId, plan);
       const list = importListName
         ? await createImportList(server.db, created.personaId, { name: importListName })
         : undefined;
@@ -70,8 +91,16 @@ const app = await buildServer(config, {
     });
     // A campaign in a state the browser cannot reach quickly (a paused one locked by the network).
     server.post('/__e2e/campaigns', async (request, reply) => {
-      const { personaId, ...seed } = campaignRequestSchema.parse(request.body);
+      const { personaId, audience, ...seed } = campaignRequestSchema.parse(request.body);
       const row = await createCampaignRow(server.db, personaId, seed);
+      if (audience) {
+        const contacts = await createContacts(server.db, personaId, audience);
+        await addAudience(
+          server.db,
+          row,
+          contacts.map((contact) => contact.id),
+        );
+      }
       return reply.code(201).send({ id: row.id });
     });
     server.post('/__e2e/accounts', async (request, reply) => {

@@ -1,9 +1,11 @@
 import {
   apiBasePath,
   automationBasePath,
+  billingPaths,
   requestHeadMaxBytes,
   sandboxBasePath,
   sandboxHubspotBasePath,
+  sandboxPaymentsBasePath,
   testSupportBasePath,
 } from '@outpilot/contracts';
 import { type Clock, createVirtualClock, systemClock, type VirtualClock } from '@outpilot/domain';
@@ -11,6 +13,7 @@ import { sandboxPlugin } from '@outpilot/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createOidcClient } from './auth/oidc-client.ts';
+import { createPaymentsClient } from './billing/payments-client.ts';
 import type { Config } from './config.ts';
 import { createHubspotClient } from './crm/hubspot-client.ts';
 import { createDatabase, type Database, type DatabaseHandle } from './db/create-database.ts';
@@ -31,6 +34,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { automationRoutes } from './routes/automation-routes.ts';
+import { billingRoutes } from './routes/billing-routes.ts';
 import { campaignsRoutes } from './routes/campaigns-routes.ts';
 import { contactsRoutes } from './routes/contacts-routes.ts';
 import { crmRoutes } from './routes/crm-routes.ts';
@@ -42,6 +46,7 @@ import { requestValidatorCompiler } from './routes/request-validator.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { workspaceRoutes } from './routes/workspace-routes.ts';
 import { registerSandboxHubspot } from './sandbox-hubspot/sandbox-hubspot-plugin.ts';
+import { registerSandboxPayments } from './sandbox-payments/sandbox-payments-plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,6 +136,7 @@ export async function buildServer(
       clock,
       oidc: createOidcClient(config.oidc, redirectUri),
       hubspot: createHubspotClient(config.hubspot, clock),
+      payments: createPaymentsClient(config.payments, clock),
     };
 
     app.setErrorHandler(answerError);
@@ -152,6 +158,7 @@ export async function buildServer(
         await api.register(contactsRoutes, { deps });
         await api.register(importsRoutes, { deps });
         await api.register(crmRoutes, { deps });
+        await api.register(billingRoutes, { deps });
       },
       { prefix: apiBasePath },
     );
@@ -177,6 +184,18 @@ export async function buildServer(
       await registerSandboxHubspot(app, {
         prefix: sandboxHubspotBasePath,
         accessToken: config.hubspot.accessToken,
+        clock,
+      });
+    }
+
+    if (config.payments.mode === 'embedded') {
+      await registerSandboxPayments(app, {
+        prefix: sandboxPaymentsBasePath,
+        publicUrl: config.publicUrl,
+        secretKey: config.payments.secretKey,
+        webhookSecret: config.payments.webhookSecret,
+        webhookUrl: `${config.publicUrl}${apiBasePath}${billingPaths.paymentsWebhook}`,
+        db: database.db,
         clock,
       });
     }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sandboxHubspotBasePath } from '@outpilot/contracts';
+import { sandboxHubspotBasePath, sandboxPaymentsBasePath } from '@outpilot/contracts';
 import { z } from 'zod';
+import type { PaymentsSettings } from './billing/payments-client.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,6 +38,9 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   HUBSPOT_API_URL: optionalText.pipe(z.url().optional()),
   HUBSPOT_ACCESS_TOKEN: optionalText,
+  PAYMENTS_API_URL: optionalText.pipe(z.url().optional()),
+  PAYMENTS_SECRET_KEY: optionalText,
+  PAYMENTS_WEBHOOK_SECRET: optionalText,
   CRM_BETA_LIST: z
     .string()
     .default('any')
@@ -92,6 +96,8 @@ export type Config = {
   sandboxFaultRate: number;
   oidc: OidcSettings;
   hubspot: HubspotSettings;
+  /** embedded = the sandbox payment provider mounted at /sandbox-payments; external = PAYMENTS_API_URL. */
+  payments: PaymentsSettings;
   /** Team and persona ids that may use a campaign's CRM settings, or 'any' (seed 001 §2). */
   crmBetaList: 'any' | string[];
   authSecret: string;
@@ -126,6 +132,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.HUBSPOT_API_URL?.trim() && !env.HUBSPOT_ACCESS_TOKEN?.trim()) {
     problems.push('  HUBSPOT_ACCESS_TOKEN: required when HUBSPOT_API_URL is set');
   }
+  if (
+    env.PAYMENTS_API_URL?.trim() &&
+    (!env.PAYMENTS_SECRET_KEY?.trim() || !env.PAYMENTS_WEBHOOK_SECRET?.trim())
+  ) {
+    problems.push(
+      '  PAYMENTS_SECRET_KEY, PAYMENTS_WEBHOOK_SECRET: both are required when PAYMENTS_API_URL is set',
+    );
+  }
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid environment variables:\n${problems.join('\n')}`);
   }
@@ -157,6 +171,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         apiUrl: `${publicUrl}${sandboxHubspotBasePath}`,
         accessToken: `pat-sandbox-${authSecret.slice(24, 48)}`,
       };
+  const payments: PaymentsSettings = e.PAYMENTS_API_URL
+    ? {
+        mode: 'external',
+        apiUrl: e.PAYMENTS_API_URL.replace(/\/+$/, ''),
+        secretKey: e.PAYMENTS_SECRET_KEY ?? '',
+        webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? '',
+      }
+    : {
+        mode: 'embedded',
+        apiUrl: `${publicUrl}${sandboxPaymentsBasePath}`,
+        secretKey: `sk_sandbox_${authSecret.slice(0, 24)}`,
+        webhookSecret: `whsec_sandbox_${authSecret.slice(24, 48)}`,
+      };
   return {
     port: e.PORT,
     host: e.HOST,
@@ -169,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxFaultRate: e.SANDBOX_FAULT_RATE,
     oidc,
     hubspot,
+    payments,
     crmBetaList: e.CRM_BETA_LIST,
     authSecret,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

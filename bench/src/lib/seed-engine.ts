@@ -78,10 +78,11 @@ export async function seedEngine(
       [personas, options.at],
     );
     await client.query(
+      // A trial that outlasts the run: a workspace whose subscription lapsed claims nothing.
       `insert into personas (id, user_id, timezone_offset, working_hours, daily_follow_limit,
-         daily_invitations_limit, daily_messages_limit, onboarding, created_at)
+         daily_invitations_limit, daily_messages_limit, onboarding, created_at, trial_ends_at)
        select ${id('p', 'p')}, ${id('u', 'p')}, ${spec.offset}, (${spec.workingHours})::jsonb,
-         ${spec.follow}, ${spec.invitations}, ${spec.messages}, false, $2
+         ${spec.follow}, ${spec.invitations}, ${spec.messages}, false, $2, $2::timestamptz + interval '365 days'
        from generate_series(1, $1::int) p`,
       [personas, options.at],
     );

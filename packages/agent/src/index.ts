@@ -44,6 +44,7 @@ export {
   type ProductApi,
   tokenRefreshMarginMs,
 } from './bridge-host.ts';
+export { type ComposeAgentOptions, composeAgent } from './compose-agent.ts';
 export {
   AgentError,
   type AgentErrorDetails,
@@ -82,6 +83,12 @@ export {
   type Sleep,
   withRetry,
 } from './import-runner/with-retry.ts';
+export {
+  LinkedInNetworkClient,
+  type LinkedInNetworkClientOptions,
+} from './network/linkedin/linkedin-network-client.ts';
+export { checkpointCode, LinkedInTransport } from './network/linkedin/linkedin-transport.ts';
+export { linkedInRequestPacing, type RequestPacing } from './network/linkedin/linkedin-wire.ts';
 export type * from './network/network-client.ts';
 export { SandboxNetworkClient, type SandboxNetworkClientOptions } from './network/sandbox-network-client.ts';
 export {

@@ -156,12 +156,14 @@ export type CompleteReason = z.infer<typeof completeReasonSchema>;
 /**
  * Why a campaign is Stopped. User: paused by its owner. The two network ones lock the row (§2).
  * NotAuthenticated: the runner lost the network session; resuming after signing in again is safe.
+ * SubscriptionExpired: the workspace's subscription lapsed; running again needs an active plan.
  */
 export const pauseReasons = [
   'User',
   'ExceedFreeMonthlyPersonalizedInvitations',
   'TooLongInvitationMessage',
   'NotAuthenticated',
+  'SubscriptionExpired',
 ] as const;
 export const pauseReasonSchema = z.enum(pauseReasons);
 export type PauseReason = z.infer<typeof pauseReasonSchema>;

@@ -13,6 +13,8 @@ export const clientConfigSchema = z.object({
   automationBaseUrl: z.string(),
   sandboxBaseUrl: z.string().nullable(),
   extensionStoreUrl: z.string(),
+  /** The oldest extension version the app works with; an older one is told to update (OldExtension). */
+  minimumExtensionVersion: z.string().regex(/^\d+(\.\d+)*$/),
   supportEmail: z.string(),
   helpCenterUrl: z.string(),
   termsUrl: z.string(),

@@ -1,5 +1,6 @@
 export * from './activities.ts';
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './bridge.ts';
 export * from './campaigns.ts';
 export * from './client-config.ts';

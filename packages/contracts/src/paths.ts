@@ -5,6 +5,8 @@ export const sandboxBasePath = '/sandbox';
 export const oidcBasePath = '/oidc';
 /** The sandbox HubSpot portal the server mounts when no HUBSPOT_API_URL is set. */
 export const sandboxHubspotBasePath = '/sandbox-hubspot';
+/** The sandbox payment provider the server mounts when no PAYMENTS_API_URL is set. */
+export const sandboxPaymentsBasePath = '/sandbox-payments';
 export const testSupportBasePath = '/api/test';
 
 export const apiPaths = {

@@ -7,6 +7,7 @@ import {
   createContacts,
   createExecutionRow,
   signInNewAccount,
+  subscribeToPlan,
   testBackends,
 } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
@@ -17,6 +18,7 @@ describe.each(testBackends())('interaction log export on $name', ({ databaseUrl 
 
   it('holds every entry of the last 30 days, newest first, however many there are', async () => {
     const { account, token: accessToken } = await signInNewAccount(server, { onboarded: true });
+    await subscribeToPlan(server.db, account.personaId, 'pro', server.clock);
     const [ada] = await createContacts(server.db, account.personaId, [
       { firstName: 'Ada', lastName: 'Byron', fullName: 'Ada Byron' },
     ]);

@@ -1,14 +1,15 @@
 import type { Readable } from 'node:stream';
+import { billingMessages } from '@outpilot/contracts';
 import type { CsvColumn } from '@outpilot/domain';
 import { and, desc, eq, gte, inArray } from 'drizzle-orm';
-import { activityLog, campaigns, contacts, executions, personas } from '../db/schema.ts';
+import { requirePlanFeature } from '../billing/load-subscription.ts';
+import { activityLog, campaigns, contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { AppError, NotFoundError } from '../errors.ts';
 import { contactProfileUrl } from '../executions/to-execution-documents.ts';
 import { streamCsvByIds } from '../list-query/stream-csv-by-ids.ts';
 
 export const recentActivitiesDays = 30;
-export const proOnlyMessage = 'Upgrade your plan to Pro';
+export const proOnlyMessage = billingMessages.upgradeToPro;
 
 type Row = {
   occurredAt: Date;
@@ -26,22 +27,15 @@ export const recentActivityColumns: readonly CsvColumn<Row>[] = [
 ];
 
 /**
- * GET recent-activities/export (the Interaction Log, Pro only: the profile's isProPlanAccessible,
- * which is the active trial for now, else 403): the activity log of the last 30 days, newest
+ * GET recent-activities/export (the Interaction Log, a Pro feature: 403 without it): the activity log of the last 30 days, newest
  * first, as a CSV stream (stream-csv-by-ids.ts).
  */
 export async function exportRecentActivities(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { personaId: string },
 ): Promise<Readable> {
+  await requirePlanFeature(deps, input.personaId, 'activityLogExport');
   const now = deps.clock.now();
-  const [persona] = await deps.db
-    .select({ trialEndsAt: personas.trialEndsAt })
-    .from(personas)
-    .where(eq(personas.id, input.personaId));
-  if (!persona) throw new NotFoundError('Workspace not found');
-  const isProPlanAccessible = persona.trialEndsAt !== null && now < persona.trialEndsAt;
-  if (!isProPlanAccessible) throw new AppError(403, 'NotAuthorized', proOnlyMessage);
   const scope = and(
     eq(activityLog.personaId, input.personaId),
     gte(activityLog.occurredAt, new Date(now.getTime() - recentActivitiesDays * 86_400_000)),

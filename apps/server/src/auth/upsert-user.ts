@@ -1,11 +1,9 @@
+import { trialDays } from '@outpilot/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../db/is-unique-violation.ts';
 import { personas, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import type { OidcIdentity } from './oidc-client.ts';
-
-/** A new account starts with a trial of this length, until billing exists. */
-export const trialDays = 14;
 
 /** Finds the user by identity-provider subject (or else by e-mail), refreshes its names, and makes sure it has a workspace. */
 export async function upsertUser(

@@ -1,7 +1,7 @@
 import { campaignStates } from '@outpilot/contracts';
 import type { FilterFieldSpec } from '@outpilot/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { campaigns, executions } from '../db/schema.ts';
+import { campaigns, campaignTallies } from '../db/schema.ts';
 import type { FieldMappings } from '../list-query/compile-filter.ts';
 import type { ListQueryDefinition } from '../list-query/compile-list-query.ts';
 
@@ -21,8 +21,8 @@ export type CampaignSortableField = (typeof campaignSortableFields)[number];
 
 const scalar = (column: SQL, nullable: boolean) => ({ kind: 'scalar', column, nullable }) as const;
 
-/** Executions still going (InQueue or InProgress), as the statistics count them. */
-export const inQueueCountSql = sql`(select count(*) from ${executions} where ${executions.campaignId} = ${campaigns.id} and ${executions.state} in ('InQueue', 'InProgress'))`;
+/** Executions still going (InQueue or InProgress), from the tallies the statistics read. */
+const inQueueCountSql = sql`(select coalesce(sum(${campaignTallies.delta}), 0) from ${campaignTallies} where ${campaignTallies.campaignId} = ${campaigns.id} and ${campaignTallies.tally} in ('execution:InQueue', 'execution:InProgress'))`;
 
 const fields = {
   id: scalar(sql`${campaigns.id}`, false),

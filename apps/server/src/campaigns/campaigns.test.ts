@@ -24,6 +24,7 @@ import {
   createExecutionRow,
   logActivities,
   signInNewAccount,
+  subscribeToPlan,
   testBackends,
   weekdaysNineToSeven,
 } from '../testing/index.ts';
@@ -608,6 +609,10 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
     expect(got.in_queue_count).toBe(2);
     const listed = (await call('GET', '/campaigns/page', token)).body.documents[0] as Campaign;
     expect(listed.statistics).toEqual(got.statistics);
+    const filtered = async (filter: string) =>
+      (await call('GET', `/campaigns/page?$filter=${encodeURIComponent(filter)}`, token)).body.total;
+    expect(await filtered('in_queue_count eq 2')).toBe(1);
+    expect(await filtered('in_queue_count gt 2')).toBe(0);
 
     const stats = await call('GET', `/campaigns/${campaign.id}/executions-statistics`, token);
     expect(stats.body.total).toEqual({
@@ -646,12 +651,13 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
     const executionsCsv = await call('GET', `/executions/export?campaign_id=${campaign.id}`, token);
     expect((executionsCsv.body as string).trim().split('\r\n')).toHaveLength(5);
 
+    // The Interaction Log is a Pro feature: the trial (Basic's features) is refused.
+    const refused = await call('GET', '/recent-activities/export', token);
+    expect(refused).toMatchObject({ status: 403, body: { name: 'NotAuthorized' } });
+    await subscribeToPlan(server.db, personaId, 'pro', server.clock);
     const recent = await call('GET', '/recent-activities/export', token);
     expect(recent.status).toBe(200);
     expect((recent.body as string).trim().split('\r\n')).toHaveLength(10);
-    await server.db.update(personas).set({ trialEndsAt: null }).where(eq(personas.id, personaId));
-    const refused = await call('GET', '/recent-activities/export', token);
-    expect(refused).toMatchObject({ status: 403, body: { name: 'NotAuthorized' } });
   });
 
   it("answers 404 for another workspace's campaign and execution, and never lists them", async () => {

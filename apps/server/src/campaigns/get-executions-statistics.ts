@@ -1,12 +1,11 @@
-import type {
-  ExecutionState,
-  ExecutionsStatisticsResponse,
-  StepExecutionStatistics,
+import {
+  type ExecutionState,
+  type ExecutionsStatisticsResponse,
+  executionStates,
+  type StepExecutionStatistics,
 } from '@outpilot/contracts';
-import { sql } from 'drizzle-orm';
-import { rowsOf } from '../db/rows-of.ts';
-import { executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
+import { CampaignTallies, readCampaignTallies } from './campaign-tallies.ts';
 import { findCampaign } from './find-campaign.ts';
 
 type Counts = Omit<StepExecutionStatistics, 'step_number' | 'type'>;
@@ -42,31 +41,20 @@ export async function getExecutionsStatistics(
   input: { personaId: string; campaignId: string },
 ): Promise<ExecutionsStatisticsResponse> {
   const campaign = await findCampaign(deps.db, input);
-  const byState = rowsOf<{ state: ExecutionState; total: number }>(
-    await deps.db.execute(sql`
-      select state, count(*)::int as total from ${executions}
-      where campaign_id = ${campaign.id}::uuid group by state`),
-  );
-  const byStep = rowsOf<{ step: string; state: ExecutionState; total: number }>(
-    await deps.db.execute(sql`
-      select s.key as step, s.value as state, count(*)::int as total
-      from ${executions} e, jsonb_each_text(e.step_states) s
-      where e.campaign_id = ${campaign.id}::uuid group by s.key, s.value`),
-  );
+  const tallies =
+    (await readCampaignTallies(deps.db, [campaign.id])).get(campaign.id) ?? new CampaignTallies();
   const total = zero();
-  let executionCount = 0;
-  for (const row of byState) {
-    total[keyOf[row.state]] += row.total;
-    executionCount += row.total;
-  }
+  for (const state of executionStates) total[keyOf[state]] = tallies.executions(state);
+  const executionCount = tallies.allExecutions();
   const steps: StepExecutionStatistics[] = campaign.steps.map((step, index) => ({
     step_number: index + 1,
     type: step.type,
     ...zero(),
   }));
-  for (const row of byStep) {
-    const entry = steps[Number(row.step) - 1];
-    if (entry) entry[keyOf[row.state]] += row.total;
+  for (const { stepNumber, state, total: reached } of tallies.steps()) {
+    const entry = steps[stepNumber - 1];
+    const key = keyOf[state as ExecutionState];
+    if (entry && key) entry[key] += reached;
   }
   for (const entry of steps) {
     const reached = Object.entries(keyOf).reduce(

@@ -1,4 +1,5 @@
 import type { Campaign } from '@outpilot/contracts';
+import { requirePlanFeature } from '../billing/load-subscription.ts';
 import type { AppDeps } from '../deps.ts';
 import { launchExecutions } from '../engine/launch-executions.ts';
 import { queueWaitingActivities } from '../engine/queue-waiting-activities.ts';
@@ -17,13 +18,14 @@ export const runMessages = {
  * (within the campaign's queue window: launchExecutions). From Stopped: resumes at once, queueing
  * again the current step of the InQueue executions, then launching contacts added while it was
  * stopped, so the contacts already going keep their turn. Nothing to launch: 422, no change.
- * `queueWindow` is campaignQueueWindow but in tests.
+ * `queueWindow` is campaignQueueWindow but in tests. An expired subscription cannot run campaigns (403).
  */
 export async function runCampaign(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { personaId: string; campaignId: string },
   options: { queueWindow?: number } = {},
 ): Promise<Campaign> {
+  await requirePlanFeature(deps, input.personaId, 'any');
   const now = deps.clock.now();
   const window = options.queueWindow;
   return deps.db.transaction(async (tx) => {

@@ -28,7 +28,7 @@ export async function loadCampaignOwner(db: Executor, personaId: string): Promis
 }
 
 /**
- * Campaign documents of one persona: steps in the read form, statistics from the data, and the
+ * Campaign documents of one persona: steps in the read form, statistics from the kept-up tallies, and the
  * events and allowAddSteps flags from the same domain rules the calls apply.
  */
 export async function toCampaignDocuments(
@@ -42,22 +42,14 @@ export async function toCampaignDocuments(
     () =>
       loadCampaignStatistics(
         db,
-        personaId,
         rows.map((row) => row.id),
       ),
   ]);
   return rows.map((row) => {
     const figure = figures.get(row.id);
+    if (!figure) throw new Error(`toCampaignDocuments: no statistics for campaign ${row.id}`);
+    const { statistics, targetAudienceCount } = figure;
     const steps = foldSteps(row.steps);
-    const targetAudienceCount = figure?.targetAudienceCount ?? 0;
-    const statistics = figure?.statistics ?? {
-      started_count: 0,
-      in_queue_count: 0,
-      invitation_sent: 0,
-      acceptance_rate: null,
-      messages_sent: 0,
-      reply_rate: null,
-    };
     return {
       id: row.id,
       name: row.name,

@@ -3,6 +3,8 @@ import type { Config } from '../config.ts';
 import { serverVersion } from '../version.ts';
 
 export const extensionStoreUrl = 'https://chromewebstore.google.com/detail/outpilot/outpilot-extension';
+/** The extension build whose bridge this server's app speaks (apps/extension's package version). */
+export const minimumExtensionVersion = '0.1.0';
 export const supportEmail = 'support@outpilot.example';
 
 /** The public configuration the web app reads first. */
@@ -16,6 +18,7 @@ export function getClientConfig(config: Pick<Config, 'publicUrl' | 'network' | '
     automationBaseUrl: `${config.publicUrl}${automationBasePath}`,
     sandboxBaseUrl: sandbox ? `${config.publicUrl}${sandboxBasePath}` : null,
     extensionStoreUrl,
+    minimumExtensionVersion,
     supportEmail,
     helpCenterUrl: `${config.publicUrl}/help`,
     termsUrl: `${config.publicUrl}/terms`,

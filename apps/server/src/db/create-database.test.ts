@@ -43,7 +43,8 @@ describe.each(testBackends())('createDatabase on $name', ({ databaseUrl }) => {
     const found = await second.db.select().from(users).where(eq(users.email, email));
     expect(found).toHaveLength(1);
     await second.close();
-  });
+    // Every migration from an empty database, twice opened: a minute on a busy 2-core host.
+  }, 120_000);
 
   // Only PostgreSQL has other backends that can end a connection; PGlite runs in this process.
   if (databaseUrl !== undefined) {

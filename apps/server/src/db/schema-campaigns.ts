@@ -242,3 +242,43 @@ export const personaDailyUsage = pgTable(
     check('persona_daily_usage_limit_kind_check', sql.raw(`"limit_kind" in (${inList(activityLimitKinds)})`)),
   ],
 );
+
+/**
+ * Kept-up counts behind the campaign statistics, so the list page and the detail page's chart
+ * cost the same for a campaign of 100 executions as for one of 100,000. Rows are deltas written
+ * by statement triggers on executions, campaign_audience and activity_log (migration 0017: no
+ * write path can forget them, and a bulk launch writes a handful of rows, not one per contact);
+ * a tally's value is the sum of its deltas. Appending instead of updating one counter row keeps
+ * concurrent engine transactions from queueing (or deadlocking) on a campaign's counters; reads
+ * fold a campaign's deltas into one row per tally when they pile up (campaign-tallies.ts).
+ * Tallies: 'execution:<state>', 'step:<number>:<state>' (the state an execution reached on a
+ * stored step), 'audience', 'log:<action>' (activity log rows), 'logged:<action>' (executions
+ * that logged the action at least once).
+ */
+export const campaignTallies = pgTable(
+  'campaign_tallies',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    tally: text('tally').notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('campaign_tallies_campaign_id_idx').on(t.campaignId)],
+);
+
+/**
+ * Which actions each execution has logged at least once: the 'logged:<action>' tallies count a
+ * first time only, and the primary key keeps two concurrent reports of one reply from counting
+ * twice.
+ */
+export const executionLoggedActions = pgTable(
+  'execution_logged_actions',
+  {
+    // No foreign key, as activity_log.execution_id has none: the log outlives an excluded
+    // execution, and so does the fact that it logged.
+    executionId: uuid('execution_id').notNull(),
+    action: text('action').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.executionId, t.action] })],
+);

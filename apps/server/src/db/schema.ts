@@ -185,6 +185,7 @@ export const devIdpAccounts = pgTable('dev_idp_accounts', {
   familyName: text('family_name').notNull(),
   createdAt: createdAt(),
 });
+export * from './schema-billing.ts';
 export * from './schema-campaigns.ts';
 export * from './schema-contacts.ts';
 export * from './schema-engine.ts';

@@ -37,6 +37,7 @@ import {
   renderStepMessage,
   toLinkedinContact,
 } from '../executions/to-execution-documents.ts';
+import { pauseLapsedWorkspaces } from './pause-lapsed-workspaces.ts';
 
 export type ClaimActivitiesInput = {
   /** The personas the runner acts for (the caller's persona; the cloud runner's cloud personas). */
@@ -89,10 +90,12 @@ export async function claimActivities(
   input: ClaimActivitiesInput,
 ): Promise<ClaimedActivity[]> {
   if (input.personaIds.length === 0 || input.max <= 0) return [];
+  const personaIds = await pauseLapsedWorkspaces(deps, input.personaIds);
+  if (personaIds.length === 0) return [];
   const now = deps.clock.now();
   const leaseExpiresAt = new Date(now.getTime() + input.leaseSeconds * 1000);
   return deps.db.transaction(async (tx) => {
-    const locked = await lockPersonasDue(tx, input.personaIds, now, input.max);
+    const locked = await lockPersonasDue(tx, personaIds, now, input.max);
     if (locked.length === 0) return [];
     const plans = locked.map(({ persona, heads }) => planPersona(persona, heads, now));
     const takenIds = await storePlans(tx, plans, { runnerId: input.runnerId, now, leaseExpiresAt });

@@ -1,19 +1,24 @@
 import type { CreateImportRequest, ImportList } from '@outpilot/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { requirePlanFeature } from '../billing/load-subscription.ts';
 import { importLists } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { toImportList } from './import-list-document.ts';
 
 /**
  * POST imports (agent): opens a running import list before its profiles are uploaded. With a
- * run_id, at most one list per run: the same run opening again gets the list it opened.
+ * run_id, at most one list per run: the same run opening again gets the list it opened. A Sales
+ * Navigator import needs a plan with that feature (403 otherwise).
  */
 export async function createImport(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: { personaId: string; request: CreateImportRequest },
 ): Promise<ImportList> {
-  const now = deps.clock.now();
   const { request } = input;
+  if (request.source_type === 'sales_navigator_search') {
+    await requirePlanFeature(deps, input.personaId, 'salesNavigatorImports');
+  }
+  const now = deps.clock.now();
   const runId = request.run_id ?? null;
   const [row] = await deps.db
     .insert(importLists)

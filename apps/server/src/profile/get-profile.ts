@@ -1,5 +1,6 @@
 import type { AppProfile } from '@outpilot/contracts';
 import { and, eq } from 'drizzle-orm';
+import { loadSubscription, planAccess } from '../billing/load-subscription.ts';
 import { personas, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
@@ -17,7 +18,7 @@ export async function getProfile(
     .limit(1);
   if (!row) throw new NotFoundError('Profile not found');
   const { user, persona } = row;
-  const trialActive = persona.trialEndsAt !== null && deps.clock.now() < persona.trialEndsAt;
+  const access = planAccess(await loadSubscription(deps, persona.id));
   const linked =
     persona.networkEntityId !== null && persona.networkPublicIdentifier !== null
       ? {
@@ -36,16 +37,16 @@ export async function getProfile(
     isBackendAutomation: false,
     isBetaUser: persona.isBetaUser,
     impersonatedPersona: null,
-    subscriptionIsActive: trialActive,
-    subscriptionOwnerId: null,
+    subscriptionIsActive: access.subscriptionIsActive,
+    subscriptionOwnerId: persona.id,
     personaId: persona.id,
     teamId: null,
     teamRole: null,
     timezoneOffset: persona.timezoneOffset,
     workingHoursSet: persona.workingHours !== null,
     accessTokenExpiresAt: input.accessTokenExpiresAt.toISOString(),
-    isTeamPlanAccessible: false,
-    isProPlanAccessible: trialActive,
+    isTeamPlanAccessible: access.isTeamPlanAccessible,
+    isProPlanAccessible: access.isProPlanAccessible,
     exceedLinkedInInvitationsLimit:
       persona.invitationsBlockedUntil !== null && deps.clock.now() < persona.invitationsBlockedUntil,
     onBoarding: persona.onboarding,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { trialDays } from '@outpilot/contracts';
 import { type Clock, systemClock } from '@outpilot/domain';
 import type { Database } from '../db/create-database.ts';
 import { personas, users, type WorkingHours } from '../db/schema.ts';
@@ -60,7 +61,7 @@ export async function createAccount(db: Database, options: CreateAccountOptions 
       .values({
         userId: user.id,
         createdAt: now,
-        trialEndsAt: new Date(now.getTime() + 14 * 86_400_000),
+        trialEndsAt: new Date(now.getTime() + trialDays * 86_400_000),
         ...(onboarded
           ? {
               timezoneOffset: 0,

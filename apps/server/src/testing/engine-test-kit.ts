@@ -22,6 +22,7 @@ import {
   createCampaignRow,
   createContacts,
   issueTestSession,
+  subscribeToPlan,
   type TestServer,
 } from './index.ts';
 
@@ -46,9 +47,13 @@ export const alwaysWorking: WorkingHours = {
 
 export type EngineUser = Awaited<ReturnType<typeof engineUser>>;
 
-/** A signed-in, onboarded workspace (offset 0, Mon-Fri 09:00-19:00) with optional settings. */
+/**
+ * A signed-in, onboarded workspace (offset 0, Mon-Fri 09:00-19:00) with optional settings, on a
+ * paid Pro plan so campaigns longer than the trial keep running (a lapsed workspace runs nothing).
+ */
 export async function engineUser(server: TestServer, settings: Partial<typeof personas.$inferInsert> = {}) {
   const account = await createAccount(server.db, { onboarded: true, clock: server.clock });
+  await subscribeToPlan(server.db, account.personaId, 'pro', server.clock);
   if (Object.keys(settings).length > 0) {
     await server.db.update(personas).set(settings).where(eq(personas.id, account.personaId));
   }

@@ -22,6 +22,7 @@ export {
 export { issueTestSession, signInNewAccount } from './issue-test-session.ts';
 export { CookieJar, type DevSignInResult, signInWithDevIdp } from './sign-in-with-dev-idp.ts';
 export { type StartTestServerOptions, startTestServer, type TestServer } from './start-test-server.ts';
+export { subscribeToPlan } from './subscribe-to-plan.ts';
 export { createTestDatabase, type TestDatabase, withDatabaseName } from './test-database.ts';
 
 /** The database backends integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeApi, tokenHandler } from '../test/fake-api.ts';
 import { createFakeBridge } from '../test/fake-bridge.ts';
 import { makeProfile } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
@@ -9,11 +10,28 @@ function renderRoutes(path: string, profile = makeProfile()) {
   const bridge = createFakeBridge({
     handlers: {
       'api.getMyProfile': () => profile,
+      'api.getToken': tokenHandler,
       'network.getMyProfile': () => null,
       'logging.report': () => ({}),
     },
   });
-  return renderApp({ bridge, routes: appRoutes, path });
+  const api = createFakeApi({
+    'GET /subscription': () => ({
+      body: {
+        plan_id: 'pro',
+        is_active: true,
+        state: 'active',
+        activation_date: '2026-01-01T00:00:00.000Z',
+        next_charge_date: '2026-02-01T00:00:00.000Z',
+        expiration_date: null,
+        actual_price: 59,
+        base_price: 59,
+        owner_id: profile.personaId,
+        activated_by: null,
+      },
+    }),
+  });
+  return renderApp({ bridge, routes: appRoutes, path, fetch: api.fetch });
 }
 
 afterEach(() => {
@@ -65,7 +83,10 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Activities queue' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Help Center' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Messaging' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Subscription is active' })).toHaveAttribute('href', '/upgrade');
+    expect(await screen.findByRole('link', { name: 'Subscription is active' })).toHaveAttribute(
+      'href',
+      '/upgrade',
+    );
   });
 
   it('shows Messaging to beta users', async () => {

@@ -2,7 +2,7 @@ import { bridgeChannel, bridgeRequestSchema } from '@outpilot/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeWindow } from '../test/fake-window.ts';
 import { testConfig } from '../test/fixtures.ts';
-import { createBridge, type StartInPageAgent } from './create-bridge.ts';
+import { createBridge, isOlderVersion, type StartInPageAgent } from './create-bridge.ts';
 
 /** A minimal in-page agent: answers system.getVersion and api.getToken. */
 const fakeAgent = ({ window: win }: { window: Window }): (() => void) => {
@@ -76,5 +76,26 @@ describe('createBridge', () => {
       pingTimeoutMs: 100,
     });
     await expect(bridge.send('api', 'getMyProfile', {})).rejects.toMatchObject({ name: 'ClientError' });
+  });
+
+  it('tells an outdated extension to update: its version answers, every other command is refused', async () => {
+    stops.push(fakeAgent({ window }));
+    const bridge = createBridge({
+      window,
+      config: { ...testConfig, minimumExtensionVersion: '10.0.0' },
+      loadInPageAgent: async () => fakeAgent,
+      pingTimeoutMs: 100,
+    });
+    expect(await bridge.send('system', 'getVersion', {})).toEqual({ version: '9.9.9' });
+    await expect(bridge.send('api', 'getToken', {})).rejects.toMatchObject({
+      name: 'OldExtension',
+      message: 'Please download new extension version',
+    });
+  });
+
+  it('compares versions part by part', () => {
+    expect(isOlderVersion('0.9.9', '0.10.0')).toBe(true);
+    expect(isOlderVersion('0.10.0', '0.9.9')).toBe(false);
+    expect(isOlderVersion('1.0', '1.0.0')).toBe(false);
   });
 });

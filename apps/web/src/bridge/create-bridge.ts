@@ -28,6 +28,17 @@ export type CreateBridgeOptions = {
 const loadDefaultInPageAgent = async (): Promise<StartInPageAgent> =>
   (await import('@outpilot/agent/in-page')).startInPageAgent;
 
+/** Whether dotted version a is older than b (1.9 < 1.10). */
+export function isOlderVersion(a: string, b: string): boolean {
+  const left = a.split('.').map(Number);
+  const right = b.split('.').map(Number);
+  for (let index = 0; index < Math.max(left.length, right.length); index += 1) {
+    const difference = (left[index] ?? 0) - (right[index] ?? 0);
+    if (difference !== 0) return difference < 0;
+  }
+  return false;
+}
+
 /**
  * The Bridge over window.postMessage. Detection (once, on first use): ping system.getVersion; if
  * nothing answers and the config allows it, start the in-page agent and ping again. Commands sent
@@ -44,9 +55,16 @@ export function createBridge({
   let detection: Promise<boolean> | undefined;
   let inPageAgentStarted = false;
 
+  // The version the agent answered with; an extension older than the config's minimum must be updated.
+  let outdated = false;
   const ping = async (): Promise<boolean> => {
     try {
-      await transport.request('system', 'getVersion', {}, pingMs);
+      const answer = await transport.request('system', 'getVersion', {}, pingMs);
+      const version = findBridgeCommand('system', 'getVersion')?.result.safeParse(answer);
+      outdated = isOlderVersion(
+        version?.success ? (version.data as { version: string }).version : '0',
+        config.minimumExtensionVersion,
+      );
       return true;
     } catch {
       return false;
@@ -93,6 +111,9 @@ export function createBridge({
       if (!(await isInstalled())) {
         throw new BridgeError({ name: 'ExtensionNotInstalled', message: 'Extension is not installed' });
       }
+      // Seed 000 §7: an outdated extension answers only its version; everything else asks for an update.
+      if (outdated && target !== 'system')
+        throw new BridgeError({ name: 'OldExtension', message: 'Please download new extension version' });
       const result = await transport.request(target, command, payload);
       const parsed = spec.result.safeParse(result);
       if (!parsed.success) {

@@ -8,6 +8,7 @@ export const testConfig: ClientConfig = {
   automationBaseUrl: '/automation/v1',
   sandboxBaseUrl: '/sandbox',
   extensionStoreUrl: 'https://chromewebstore.google.com/detail/outpilot',
+  minimumExtensionVersion: '0.1.0',
   supportEmail: 'support@outpilot.test',
   helpCenterUrl: 'https://help.outpilot.test',
   termsUrl: 'https://outpilot.test/terms',

@@ -15,6 +15,7 @@ const config: ClientConfig = {
   automationBaseUrl: '/automation/v1',
   sandboxBaseUrl: '/sandbox',
   extensionStoreUrl: 'https://example.test/store',
+  minimumExtensionVersion: '0.1.0',
   supportEmail: 'support@example.test',
   helpCenterUrl: 'https://example.test/help',
   termsUrl: 'https://example.test/terms',

@@ -1,9 +1,9 @@
 import { type BridgeEvent, bridgeRequestSchema, type ClientConfig } from '@outpilot/contracts';
 import { type Clock, systemClock } from '@outpilot/domain';
-import { ApiClient, type FetchLike } from '../api-client.ts';
-import { AutomationClient } from '../automation-client.ts';
+import type { FetchLike } from '../api-client.ts';
 import { createBridgeEventEmitter } from '../bridge-events.ts';
-import { type BridgeHost, createBridgeHost } from '../bridge-host.ts';
+import type { BridgeHost } from '../bridge-host.ts';
+import { composeAgent } from '../compose-agent.ts';
 import { AgentError } from '../errors.ts';
 import { importPacing } from '../import-runner/import-pacing.ts';
 import { createWebRunLock, type WebLockManager } from '../import-runner/run-lock.ts';
@@ -78,36 +78,20 @@ export function startInPageAgent({
     ? new SandboxNetworkClient({ sandboxBaseUrl: config.sandboxBaseUrl, fetch: fetchInPage })
     : undefined;
   const network: AgentNetworkClient = sandbox ?? unreachableNetwork;
-  const host = createBridgeHost({
-    version: config.version,
+  const host = composeAgent({
+    config,
     homeUrl: `${window.location.origin}/`,
-    api: new ApiClient({ apiBaseUrl: config.apiBaseUrl, fetch: fetchInPage }),
-    tokens,
+    version: config.version,
+    fetch: fetchInPage,
+    store,
     network,
-    ...(sandbox ? { signInToNetwork: (email: string) => sandbox.signIn(email) } : {}),
     // Local mode: the page runs the persona's campaign activities while the app is open (runner.start).
     ...(sandbox
-      ? {
-          activities: {
-            createAutomation: (accessTokens) =>
-              new AutomationClient({
-                automationBaseUrl: config.automationBaseUrl,
-                getAccessToken: accessTokens.current,
-                refreshAccessToken: accessTokens.refresh,
-                fetch: fetchInPage,
-              }),
-            network: sandbox,
-            cursors: store,
-          },
-        }
+      ? { activitiesNetwork: sandbox, signInToNetwork: (email: string) => sandbox.signIn(email) }
       : {}),
-    // The run is kept in localStorage so a reload resumes it; the sandbox throttles nobody, so its
-    // pacing only keeps the run human-like without making the demo slow.
-    imports: {
-      store,
-      pacing: importPacing.sandbox,
-      ...(locks ? { lock: createWebRunLock(locks) } : {}),
-    },
+    // The sandbox throttles nobody, so its pacing only keeps the run human-like without making the demo slow.
+    pacing: importPacing.sandbox,
+    ...(locks ? { lock: createWebRunLock(locks) } : {}),
     clock,
     events,
   });

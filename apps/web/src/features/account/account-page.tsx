@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useProfile } from '../auth/auth-queries.ts';
+import { BillingView } from '../billing/billing-view.tsx';
 import { PageTitle } from '../shell/page-title.tsx';
 import { AutomationModePanel } from '../workspace/automation-mode-panel.tsx';
 import { WorkingHoursSettings } from '../workspace/working-hours-settings.tsx';
@@ -40,12 +40,7 @@ export function AccountPage() {
       >
         {tab === 'Automation Mode' && <AutomationModePanel />}
         {tab === 'Working Hours' && <WorkingHoursSettings timezoneOffset={profile?.timezoneOffset ?? null} />}
-        {tab === 'Subscription Billing' && (
-          // The billing view comes with the billing issue.
-          <Typography variant="h5" component="h2">
-            Subscription Billing
-          </Typography>
-        )}
+        {tab === 'Subscription Billing' && profile && <BillingView profile={profile} />}
       </Paper>
     </Box>
   );

@@ -46,6 +46,7 @@ export const pauseReasonLabels: Readonly<Record<PauseReason, string>> = {
   ExceedFreeMonthlyPersonalizedInvitations: 'monthly invitation limit reached',
   TooLongInvitationMessage: 'invitation note too long',
   NotAuthenticated: 'signed out of the network',
+  SubscriptionExpired: 'subscription expired',
 };
 
 /** The status filter's values (§2: drafted, stopped, active, completed), by display name. */

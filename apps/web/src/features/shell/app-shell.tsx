@@ -27,7 +27,10 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
         elevation={0}
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
-        <Toolbar sx={{ gap: 3 }}>
+        {/* At phone width the bar wraps (the subscription widget's line is long) instead of widening the page. */}
+        <Toolbar
+          sx={{ gap: { xs: 1.5, md: 3 }, flexWrap: { xs: 'wrap', md: 'nowrap' }, py: { xs: 1, md: 0 } }}
+        >
           <Typography
             component={RouterLink}
             to="/campaigns"
@@ -39,7 +42,7 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
           </Typography>
           <TopNavigation profile={profile} />
           <Box sx={{ flexGrow: 1 }} />
-          <SubscriptionWidget profile={profile} />
+          <SubscriptionWidget />
           <UserMenu profile={profile} />
         </Toolbar>
       </AppBar>

@@ -1,23 +1,22 @@
 import Button from '@mui/material/Button';
-import type { AppProfile } from '@outpilot/contracts';
 import { Link } from 'react-router';
+import { useSubscription } from '../billing/billing-queries.ts';
+import { subscriptionStatusText } from '../billing/subscription-texts.ts';
 
-/**
- * Subscription state from the profile. The trial countdown ('Trial will expire in …') needs the
- * subscription's plan and dates, which come with the billing issue.
- */
-export function SubscriptionWidget({ profile }: { profile: AppProfile }) {
-  const isActive = profile.subscriptionIsActive;
+/** Trial countdown or paid state (seed 000 §4 "Subscription display"), linking to /upgrade. */
+export function SubscriptionWidget() {
+  const subscription = useSubscription().data;
+  if (!subscription) return null;
   return (
     <Button
       component={Link}
       to="/upgrade"
       size="small"
       variant="outlined"
-      color={isActive ? 'success' : 'warning'}
+      color={subscription.is_active ? 'success' : 'warning'}
       sx={{ whiteSpace: 'nowrap' }}
     >
-      {isActive ? 'Subscription is active' : 'Subscription is inactive'}
+      {subscriptionStatusText(subscription, new Date())}
     </Button>
   );
 }

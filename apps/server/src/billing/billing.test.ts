@@ -1,0 +1,288 @@
+import {
+  billingMessages,
+  billingPaths,
+  campaignsPaths,
+  importsPaths,
+  sandboxPaymentsBasePath,
+} from '@outpilot/contracts';
+import { describe, expect, it } from 'vitest';
+import { sandboxTestCards } from '../sandbox-payments/test-cards.ts';
+import {
+  callApi,
+  issueTestSession,
+  signInNewAccount,
+  type TestAccount,
+  testBackends,
+} from '../testing/index.ts';
+import { testServerForSuite } from '../testing/test-server-for-suite.ts';
+import { signWebhook, webhookSignatureHeader } from './webhook-signature.ts';
+
+async function answer(response: Response) {
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
+  const body: any = await response.json();
+  return { status: response.status, body };
+}
+
+const day = 86_400_000;
+
+describe.each(testBackends())('subscription and billing on $name', ({ databaseUrl }) => {
+  const server = testServerForSuite(databaseUrl);
+
+  const call = async (method: string, path: string, token: string, body?: unknown) =>
+    answer(await callApi(server.url, method, path, token, body));
+
+  /** Access tokens live 15 minutes: after moving the clock on by days, the user signs in again. */
+  const signInAgain = async (account: TestAccount) =>
+    (await issueTestSession(server.app, account)).accessToken;
+
+  /** Fills the hosted checkout page's form as a customer does; answers where the page sends them. */
+  async function pay(url: string, card: string) {
+    const response = await fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ number: card, expiry: '12 / 40', cvc: '123', name: 'Ada Lovelace' }),
+    });
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      page: await response.text(),
+    };
+  }
+
+  async function subscribed(planId: 'basic' | 'pro' | 'team', card: string = sandboxTestCards.success) {
+    const { account, token } = await signInNewAccount(server, { onboarded: true, clock: server.clock });
+    const checkout = await call('POST', billingPaths.checkout, token, { plan_id: planId });
+    expect(checkout.status).toBe(200);
+    const paid = await pay(checkout.body.url, card);
+    expect(paid.status).toBe(303);
+    expect(paid.location).toBe(`${server.url}/upgrade?checkout_id=${checkout.body.checkout_id}`);
+    const synced = await call('POST', billingPaths.ordersSync, token, {
+      checkout_id: checkout.body.checkout_id,
+    });
+    expect(synced.status).toBe(200);
+    return { account, token, checkoutId: checkout.body.checkout_id as string, subscription: synced.body };
+  }
+
+  it('starts a new account on a 14-day trial with the Basic features', async () => {
+    const { account, token } = await signInNewAccount(server, { onboarded: true, clock: server.clock });
+    const subscription = await call('GET', billingPaths.subscription, token);
+    expect(subscription.status).toBe(200);
+    expect(subscription.body).toMatchObject({
+      plan_id: 'trial',
+      is_active: true,
+      state: 'active',
+      next_charge_date: null,
+      actual_price: 0,
+      owner_id: account.personaId,
+    });
+    expect(new Date(subscription.body.expiration_date).getTime() - server.clock.now().getTime()).toBe(
+      14 * day,
+    );
+    const profile = await call('GET', '/profile', token);
+    expect(profile.body).toMatchObject({
+      subscriptionIsActive: true,
+      isProPlanAccessible: false,
+      isTeamPlanAccessible: false,
+    });
+  });
+
+  it('activates Pro through the hosted checkout and orders/sync, at the catalogue price', async () => {
+    const { token, subscription } = await subscribed('pro');
+    expect(subscription).toMatchObject({
+      plan_id: 'pro',
+      is_active: true,
+      state: 'active',
+      actual_price: 59,
+      base_price: 59,
+    });
+    expect(new Date(subscription.next_charge_date).getTime()).toBeGreaterThan(
+      server.clock.now().getTime() + 27 * day,
+    );
+    const invoices = await call('GET', billingPaths.invoices, token);
+    expect(invoices.body.documents).toEqual([expect.objectContaining({ amount: 59, status: 'paid' })]);
+    const invoicePage = await fetch(invoices.body.documents[0].url);
+    expect(await invoicePage.text()).toContain('Subscription creation');
+  });
+
+  it('leaves everything as it was when the card is declined', async () => {
+    const { token } = await signInNewAccount(server, { onboarded: true, clock: server.clock });
+    const checkout = await call('POST', billingPaths.checkout, token, { plan_id: 'pro' });
+    const declined = await pay(checkout.body.url, sandboxTestCards.declined);
+    expect(declined.status).toBe(402);
+    expect(declined.page).toContain('Your card was declined.');
+    const sync = await call('POST', billingPaths.ordersSync, token, {
+      checkout_id: checkout.body.checkout_id,
+    });
+    expect(sync).toMatchObject({ status: 422, body: { message: billingMessages.checkoutNotCompleted } });
+    expect((await call('GET', billingPaths.subscription, token)).body.plan_id).toBe('trial');
+  });
+
+  it('asks to confirm a card that needs authentication, and pays once confirmed', async () => {
+    const { token } = await signInNewAccount(server, { onboarded: true, clock: server.clock });
+    const checkout = await call('POST', billingPaths.checkout, token, { plan_id: 'basic' });
+    const step = await pay(checkout.body.url, sandboxTestCards.needsAuthentication);
+    expect(step.location).toBe(`${sandboxPaymentsBasePath}/pay/${checkout.body.checkout_id}/authenticate`);
+    const confirmed = await fetch(`${server.url}${step.location}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'result=complete',
+    });
+    expect(confirmed.status).toBe(303);
+    const synced = await call('POST', billingPaths.ordersSync, token, {
+      checkout_id: checkout.body.checkout_id,
+    });
+    expect(synced.body).toMatchObject({ plan_id: 'basic', is_active: true });
+  });
+
+  it('refuses unknown plans, unknown coupons and another account’s checkout', async () => {
+    const { token } = await signInNewAccount(server, { onboarded: true, clock: server.clock });
+    const unknownPlan = await call('POST', billingPaths.checkout, token, { plan_id: 'platinum' });
+    expect(unknownPlan.status).toBe(422);
+    expect(unknownPlan.body.message).toBe('The plan must be one of basic, pro, team');
+    const coupon = await call('POST', billingPaths.checkout, token, { plan_id: 'pro', coupon: 'NOPE' });
+    expect(coupon).toMatchObject({ status: 422, body: { message: billingMessages.couponNotFound } });
+    const withPrice = await call('POST', billingPaths.checkout, token, { plan_id: 'pro', price: 1 });
+    expect(withPrice.status).toBe(422);
+
+    const other = await subscribed('basic');
+    const stolen = await call('POST', billingPaths.ordersSync, token, { checkout_id: other.checkoutId });
+    expect(stolen).toMatchObject({ status: 404, body: { message: billingMessages.checkoutNotFound } });
+    expect((await call('GET', billingPaths.subscription, token)).body.plan_id).toBe('trial');
+  });
+
+  it('applies a coupon to the price, keeping the base price', async () => {
+    const { token } = await signInNewAccount(server, { onboarded: true, clock: server.clock });
+    const checkout = await call('POST', billingPaths.checkout, token, {
+      plan_id: 'team',
+      coupon: 'WELCOME10',
+    });
+    await pay(checkout.body.url, sandboxTestCards.success);
+    const synced = await call('POST', billingPaths.ordersSync, token, {
+      checkout_id: checkout.body.checkout_id,
+    });
+    expect(synced.body).toMatchObject({ plan_id: 'team', actual_price: 67.5, base_price: 75 });
+    expect((await call('GET', '/profile', token)).body.isTeamPlanAccessible).toBe(true);
+  });
+
+  it('upgrades with a prorated charge, cancels at period end, refuses a change while canceled, resumes', async () => {
+    const { account, token: firstToken } = await subscribed('basic');
+    const again = await call('POST', billingPaths.checkout, firstToken, { plan_id: 'pro' });
+    expect(again).toMatchObject({ status: 422, body: { message: billingMessages.alreadyPaid } });
+
+    server.clock.advance(15 * day);
+    const token = await signInAgain(account);
+    const upgraded = await call('PUT', billingPaths.upgrade, token, { plan_id: 'pro' });
+    expect(upgraded.body).toMatchObject({ plan_id: 'pro', actual_price: 59, state: 'active' });
+    const invoices = (await call('GET', billingPaths.invoices, token)).body.documents;
+    expect(invoices).toHaveLength(2);
+    // 21 $ more a month for the 15 or 16 days left of a 30 or 31-day period.
+    expect(invoices[0].amount).toBeGreaterThan(9);
+    expect(invoices[0].amount).toBeLessThan(12);
+
+    const same = await call('PUT', billingPaths.upgrade, token, { plan_id: 'pro' });
+    expect(same).toMatchObject({ status: 422, body: { message: billingMessages.samePlan } });
+
+    const canceled = await call('PUT', billingPaths.cancel, token);
+    expect(canceled.body).toMatchObject({ state: 'canceled', is_active: true, next_charge_date: null });
+    expect(canceled.body.expiration_date).not.toBeNull();
+    const downgrade = await call('PUT', billingPaths.upgrade, token, { plan_id: 'basic' });
+    expect(downgrade).toMatchObject({ status: 422, body: { message: billingMessages.resumeBeforeChange } });
+
+    const resumed = await call('PUT', billingPaths.resume, token);
+    expect(resumed.body).toMatchObject({ state: 'active', is_active: true });
+    expect((await call('PUT', billingPaths.resume, token)).status).toBe(422);
+  });
+
+  it('renews on the clock, and a declined renewal leaves the subscription overdue and gated calls expired', async () => {
+    const renewing = await subscribed('pro');
+    const failing = await subscribed('pro', sandboxTestCards.renewalDeclined);
+    const firstCharge = renewing.subscription.next_charge_date;
+    server.clock.advance(32 * day);
+    const renewingToken = await signInAgain(renewing.account);
+    const failingToken = await signInAgain(failing.account);
+    await expect
+      .poll(async () => (await call('GET', billingPaths.subscription, renewingToken)).body.next_charge_date, {
+        timeout: 15_000,
+      })
+      .not.toBe(firstCharge);
+    expect((await call('GET', billingPaths.subscription, renewingToken)).body.state).toBe('active');
+    expect((await call('GET', billingPaths.invoices, renewingToken)).body.total).toBe(2);
+
+    await expect
+      .poll(async () => (await call('GET', billingPaths.subscription, failingToken)).body.state, {
+        timeout: 15_000,
+      })
+      .toBe('overdue');
+    expect((await call('GET', billingPaths.subscription, failingToken)).body.is_active).toBe(false);
+    const gated = await callApi(server.url, 'GET', campaignsPaths.recentActivitiesExport, failingToken);
+    expect(gated.status).toBe(403);
+    expect(((await gated.json()) as { message: string }).message).toBe(billingMessages.subscriptionExpired);
+    const management = await call('GET', billingPaths.managementUrl, failingToken);
+    expect(management.body.data).toMatch(new RegExp(`^${server.url}${sandboxPaymentsBasePath}/portal/`));
+  });
+
+  it('lets Pro import from Sales Navigator and refuses Basic; an expired trial cannot run campaigns', async () => {
+    const salesNavigatorImport = {
+      source_type: 'sales_navigator_search',
+      source_uri: 'https://www.linkedin.com/sales/search/people?query=x',
+      name: 'Leads',
+      total: 10,
+    };
+    const basic = await subscribed('basic');
+    const refused = await call('POST', importsPaths.create, basic.token, salesNavigatorImport);
+    expect(refused).toMatchObject({ status: 403, body: { message: billingMessages.upgradeToPro } });
+    const other = await call('POST', importsPaths.create, basic.token, {
+      ...salesNavigatorImport,
+      source_type: 'network_search',
+    });
+    expect(other.status).toBe(200);
+    const pro = await subscribed('pro');
+    expect((await call('POST', importsPaths.create, pro.token, salesNavigatorImport)).status).toBe(200);
+
+    const trial = await signInNewAccount(server, { onboarded: true, clock: server.clock });
+    server.clock.advance(15 * day);
+    const token = await signInAgain(trial.account);
+    expect((await call('GET', billingPaths.subscription, token)).body).toMatchObject({
+      plan_id: 'trial',
+      is_active: false,
+    });
+    const created = await call('POST', campaignsPaths.create, token, { name: 'After the trial' });
+    const run = await call('PUT', `/campaigns/${created.body.id}/run`, token);
+    expect(run).toMatchObject({ status: 403, body: { message: billingMessages.subscriptionExpired } });
+    expect((await call('GET', `/campaigns/${created.body.id}`, token)).status).toBe(200);
+  });
+
+  it('refuses forged webhooks and handles a replayed one once', async () => {
+    const event = JSON.stringify({
+      id: 'evt_forged',
+      type: 'customer.subscription.updated',
+      data: { object: { id: 'sub_x' } },
+    });
+    const post = (body: string, signature: string) =>
+      fetch(`${server.url}/api/v1${billingPaths.paymentsWebhook}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [webhookSignatureHeader]: signature },
+        body,
+      });
+    const forged = await post(event, signWebhook('not-the-secret', event, server.clock.now()));
+    expect(forged.status).toBe(400);
+    const stale = await post(
+      event,
+      signWebhook(
+        server.config.payments.webhookSecret,
+        event,
+        new Date(server.clock.now().getTime() - 3600_000),
+      ),
+    );
+    expect(stale.status).toBe(400);
+
+    const { token } = await subscribed('basic');
+    const real = JSON.stringify({ id: 'evt_replayed', type: 'invoice.paid', data: { object: {} } });
+    const signature = signWebhook(server.config.payments.webhookSecret, real, server.clock.now());
+    expect(await (await post(real, signature)).json()).toEqual({ received: true, duplicate: false });
+    expect(await (await post(real, signature)).json()).toEqual({ received: true, duplicate: true });
+    expect((await call('GET', billingPaths.subscription, token)).body.plan_id).toBe('basic');
+  });
+});

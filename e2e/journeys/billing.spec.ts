@@ -1,0 +1,180 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  BillingView,
+  expectAccessible,
+  HostedPaymentPage,
+  testCards,
+  UpgradePage,
+} from '../pages/billing-pages.ts';
+import { ContactsImportWizard } from '../pages/contacts-import-wizard.ts';
+import { ContactsPage } from '../pages/contacts-page.ts';
+import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
+import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { ShellPage } from '../pages/shell-page.ts';
+import { createOnboardedAccount, type E2eAccount } from '../support/accounts.ts';
+import { createAccountWithContacts } from '../support/contacts-accounts.ts';
+import { e2eVirtualClockServerUrl } from '../support/e2e-server-url.ts';
+
+async function signInAt(page: Page, path: string, account: E2eAccount) {
+  await page.goto(path);
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+  await new ShellPage(page).expectLoaded();
+}
+
+const widget = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Trial|Subscription is/ });
+
+async function salesNavigatorUpsell(page: Page) {
+  await page.goto('/contacts');
+  await new ContactsPage(page).openImportWizard();
+  const wizard = new ContactsImportWizard(page);
+  await expect(wizard.dialog().getByRole('radio', { name: 'Sales Navigator search' })).toBeVisible();
+  return wizard.dialog().getByRole('link', { name: 'Update to Pro' });
+}
+
+test('a new account counts its trial down, a declined card changes nothing, Pro bought with a test card unlocks Sales Navigator, then cancel, resume and upgrade', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const account = await createOnboardedAccount(request, 'billing');
+  await signInAt(page, '/campaigns', account);
+  const shell = new ShellPage(page);
+  await expect(widget(page)).toHaveText('Trial will expire in 14 days');
+  await expect(await salesNavigatorUpsell(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const billing = new BillingView(page);
+  await billing.open();
+  await expect(billing.line('Plan')).toContainText('Trial');
+  await expect(billing.line('Status')).toContainText('Active');
+  await expect(billing.button('Cancel subscription')).toHaveCount(0);
+
+  // The widget leads to the plan picker.
+  await widget(page).click();
+  const upgrade = new UpgradePage(page);
+  await upgrade.expectLoaded();
+  await expect(upgrade.card('Basic')).toContainText('38$ per month');
+  await expect(upgrade.card('Pro')).toContainText('59$ per month');
+  await expect(upgrade.card('Team')).toContainText('75$ per month');
+  await expect(page.getByRole('link', { name: 'Terms and Conditions' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screens/upgrade-1024.png', fullPage: true });
+
+  // A declined card: the checkout says so; back in the app nothing changed.
+  await upgrade.choose('Pro');
+  await expect(page).toHaveURL(/\/sandbox-payments\/pay\/cs_/);
+  const checkout = new HostedPaymentPage(page);
+  await checkout.pay(testCards.declined);
+  await checkout.expectError('Your card was declined.');
+  await page.getByRole('link', { name: 'Cancel and return' }).click();
+  await upgrade.expectLoaded();
+  await expect(widget(page)).toHaveText('Trial will expire in 14 days');
+
+  // A card that pays: back on /upgrade the order is synchronised.
+  await upgrade.choose('Pro');
+  await checkout.pay(testCards.success);
+  await shell.expectNotice('Your subscription is activated');
+  await expect(page).toHaveURL(/\/upgrade$/);
+  await upgrade.expectCurrent('Pro');
+  await expect(widget(page)).toHaveText('Subscription is active');
+  await expect(await salesNavigatorUpsell(page)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await billing.open();
+  await expect(billing.line('Plan')).toContainText('Pro');
+  await expect(billing.line('Next charge')).toBeVisible();
+  await expect(billing.line('Price')).toContainText('59$ per month');
+  await expect(billing.panel().getByRole('table', { name: 'Invoices' }).getByRole('row')).toHaveCount(2);
+  await expectAccessible(page);
+
+  await billing.button('Cancel subscription').click();
+  await shell.expectNotice('The subscription has been canceled');
+  await expect(billing.line('Status')).toContainText('Canceled');
+  await expect(billing.line('Next charge')).toHaveCount(0);
+  await expect(billing.line('Expires')).toBeVisible();
+  await billing.button('Resume subscription').click();
+  await shell.expectNotice('The subscription has been resumed');
+  await expect(billing.line('Next charge')).toBeVisible();
+
+  // An active paid user confirms a plan change; Team costs more than Pro, so it is an upgrade.
+  await page.getByRole('link', { name: 'Upgrade subscription' }).click();
+  await upgrade.expectLoaded();
+  await upgrade.choose('Team');
+  await upgrade.confirm('Upgrade subscription');
+  await shell.expectNotice('Subscription has been upgraded');
+  await upgrade.expectCurrent('Team');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/upgrade-390.png', fullPage: true });
+  await billing.open();
+  await expect(billing.line('Price')).toContainText('75$ per month');
+  await page.screenshot({ path: 'test-results/screens/billing-390.png', fullPage: true });
+});
+
+test.describe('on the virtual clock', () => {
+  test.use({ baseURL: e2eVirtualClockServerUrl });
+
+  const advanceDays = async (page: Page, days: number) => {
+    const response = await page.request.post('/api/test/clock/advance', {
+      data: { milliseconds: days * 86_400_000 },
+    });
+    expect(response.ok()).toBe(true);
+  };
+
+  test("a renewal that fails leaves the subscription overdue and a gated call 'Subscription is expired'; a new card renews it", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const account = await createAccountWithContacts(request, 'renewal', 0);
+    const created = await request.post('/__e2e/campaigns', {
+      data: { personaId: account.personaId, name: 'Spring outreach', state: 'Stopped', audience: 2 },
+    });
+    const { id: campaignId } = (await created.json()) as { id: string };
+    await signInAt(page, '/upgrade', account);
+    const upgrade = new UpgradePage(page);
+    await upgrade.choose('Basic');
+    await new HostedPaymentPage(page).pay(testCards.renewalDeclined);
+    const shell = new ShellPage(page);
+    await shell.expectNotice('Your subscription is activated');
+    await upgrade.expectCurrent('Basic');
+
+    // A month later the period has ended; the user comes back and signs in again.
+    await advanceDays(page, 32);
+    await page.goto('/account');
+    await new OnboardingPage(page).startSignIn();
+    const idpForm = page.getByLabel('E-mail');
+    await expect(idpForm.or(shell.topNavigation())).toBeVisible();
+    if (await idpForm.isVisible())
+      await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+    await shell.expectLoaded();
+    const billing = new BillingView(page);
+    await expect(async () => {
+      await billing.open();
+      await expect(billing.line('Status')).toContainText('Overdue', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(billing.line('Status')).toContainText('Inactive');
+    await expect(widget(page)).toHaveText('Subscription is inactive');
+
+    await page.goto(`/campaigns/${campaignId}`);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await shell.expectNotice('Subscription is expired');
+
+    // A new card on the provider's management page pays the open invoice and renews the plan.
+    await billing.open();
+    const popup = page.context().waitForEvent('page');
+    await billing.button('Manage payment methods').click();
+    const management = await popup;
+    await expect(management.getByRole('heading', { name: 'Manage payment methods' })).toBeVisible();
+    await new HostedPaymentPage(management).fillCard(testCards.success);
+    await management.getByRole('button', { name: 'Save card' }).click();
+    await expect(management.getByRole('status')).toHaveText('Your card has been updated.');
+    await management.close();
+    await expect(async () => {
+      await billing.open();
+      await expect(billing.line('Status')).toContainText('Active', { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(billing.line('Next charge')).toBeVisible();
+    await expect(billing.panel().getByRole('table', { name: 'Invoices' }).getByRole('row')).toHaveCount(3);
+  });
+});
