@@ -117,7 +117,8 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   await queue.goto();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activities queue');
   const [remaining] = names.filter((name) => ![first, second, third, fourth].includes(name));
-  await expect(queue.row(remaining ?? '')).toContainText('Connect');
+  // The in-page agent may already have sent the invitation: then its Message is what is queued.
+  await expect(queue.row(remaining ?? '')).toContainText(/Connect|Message/);
   await expect(queue.row(remaining ?? '')).toContainText('Contacts journey');
   await expect(queue.row(first)).toHaveCount(0);
   const queueMenu = await queue.openRowMenu(remaining ?? '');
