@@ -173,6 +173,26 @@ export type ExecutionsStatisticsResponse = z.infer<typeof executionsStatisticsRe
 // ---------------------------------------------------------------------------------------------
 // Activity queue (GET workspace/activities-queue)
 
+/**
+ * Why a queued activity waits (beyond the spec): the claim's own checks, in its order (the
+ * domain's explainWait). until: when that ends, when known.
+ */
+export const queueWaitReasonCodes = [
+  'outside-working-hours',
+  'daily-limit-reached',
+  'weekly-invitations-blocked',
+  'step-delay',
+  'queued-behind',
+] as const;
+export const queueLimitKinds = ['invitations', 'messages', 'follow', 'reactOnPost', 'profileViews'] as const;
+export const queueWaitReasonSchema = z.object({
+  code: z.enum(queueWaitReasonCodes),
+  /** The limit that holds it back (daily-limit-reached, weekly-invitations-blocked). */
+  limit_kind: z.enum(queueLimitKinds).nullable(),
+  until: z.iso.datetime({ offset: true }).nullable(),
+});
+export type QueueWaitReason = z.infer<typeof queueWaitReasonSchema>;
+
 export const activityQueueItemSchema = z.object({
   id: z.uuid(),
   campaign: z.object({ id: z.uuid(), name: z.string().max(50) }),
@@ -190,6 +210,8 @@ export const activityQueueItemSchema = z.object({
   run_in_minutes: wholeNumber().nonnegative(),
   actions: executionActionsSchema,
   message: z.string().max(8000).nullable(),
+  /** Null while it is processing (claimed by a runner). */
+  wait_reason: queueWaitReasonSchema.nullable(),
 });
 export type ActivityQueueItem = z.infer<typeof activityQueueItemSchema>;
 

@@ -1,5 +1,6 @@
 export * from './campaigns/campaign-lifecycle.ts';
 export * from './campaigns/execution-state.ts';
+export * from './campaigns/explain-wait.ts';
 export * from './campaigns/pacing.ts';
 export * from './campaigns/placeholders.ts';
 export * from './campaigns/scheduling.ts';

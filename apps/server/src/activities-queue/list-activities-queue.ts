@@ -1,5 +1,5 @@
 import type { ActivitiesQueueResponse, ActivityQueueItem } from '@outpilot/contracts';
-import { isWithinWorkingHours, minutesUntil } from '@outpilot/domain';
+import { explainWait, isWithinWorkingHours, minutesUntil } from '@outpilot/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { activities } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -52,6 +52,7 @@ export async function listActivitiesQueue(
             executionId: activities.executionId,
             stepNumber: activities.stepNumber,
             operationType: activities.operationType,
+            dueAt: activities.dueAt,
           })
           .from(activities)
           .where(
@@ -61,6 +62,7 @@ export async function listActivitiesQueue(
             ),
           );
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const claimedIds = new Set(claimed.map((row) => row.id));
   const views = new Map(
     (
       await loadExecutionViews(
@@ -97,6 +99,20 @@ export async function listActivitiesQueue(
           row.operationType === 'Withdraw'
             ? null
             : renderStepMessage(view.campaign.steps[row.stepNumber - 1], contact),
+        wait_reason: claimedIds.has(row.id)
+          ? null
+          : explainWait({
+              now,
+              schedule: context.schedule,
+              usedToday: context.usedToday,
+              activity: {
+                id: row.id,
+                operation_type: row.operationType,
+                due_at: new Date(row.dueAt),
+                step_number: row.stepNumber,
+              },
+              runsAt: runsAt.get(row.id),
+            }),
       },
     ];
   });

@@ -345,6 +345,12 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
       execution: { state: 'InQueue', human_state: 'In queue' },
     });
     expect(first?.message).toBe(`Hi ${first?.execution.linkedin_contact.first_name}`);
+    // Why each waits, by the claim's own checks: before 09:00 it is the working hours for all.
+    expect(body.data.documents.map((item) => item.wait_reason?.code)).toEqual([
+      'outside-working-hours',
+      'outside-working-hours',
+      'outside-working-hours',
+    ]);
 
     // With Sunday as the only working day, everything waits for Sunday 09:00 (6 days 1 hour on).
     const sundayOnly = {

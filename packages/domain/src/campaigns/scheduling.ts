@@ -142,8 +142,11 @@ export type NextActionInput = {
   heads: readonly QueuedActivity[];
 };
 
-/** Until when a kind is held back at `now` (a day's limit reached, the weekly block), or null. */
-function heldBackUntil(
+/**
+ * Until when a kind is held back at `now` (a day's limit reached, the weekly block), or null.
+ * The claim's rule; explainWait says it to the user.
+ */
+export function heldBackUntil(
   kind: ActivityLimitKind | null,
   schedule: PersonaSchedule,
   usedToday: UsageCounts,

@@ -26,6 +26,7 @@ import { ExportInteractionLogButton } from './export-interaction-log-button.tsx'
 import { StepDetailsDialog } from './step-details-dialog.tsx';
 import { useActivitiesQueue } from './use-activities-queue.ts';
 import { useNetworkAccountWarning } from './use-network-account-warning.ts';
+import { waitReasonText } from './wait-reason-text.ts';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -118,7 +119,14 @@ export function ActivitiesQueuePage() {
                     </TableCell>
                     <TableCell>{activityLabel(item.operation_type)}</TableCell>
                     <TableCell>{item.execution.human_state}</TableCell>
-                    <TableCell>{formatStartIn(item.run_in_minutes)}</TableCell>
+                    <TableCell>
+                      {formatStartIn(item.run_in_minutes)}
+                      {item.wait_reason && (
+                        <Typography variant="caption" color="text.secondary" component="p">
+                          {waitReasonText(item.wait_reason)}
+                        </Typography>
+                      )}
+                    </TableCell>
                     <TableCell align="right">
                       <ActivityRowMenu
                         item={item}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { waitReasonText } from './wait-reason-text.ts';
+
+const at = (iso: string) => `at ${iso}`;
+
+describe('waitReasonText', () => {
+  it('says nothing for an activity being processed', () => {
+    expect(waitReasonText(null, at)).toBeNull();
+  });
+
+  it('words each reason with its end', () => {
+    const until = '2026-03-02T09:00:00.000Z';
+    expect(waitReasonText({ code: 'outside-working-hours', limit_kind: null, until }, at)).toBe(
+      `Outside working hours, starts at ${until}`,
+    );
+    expect(waitReasonText({ code: 'daily-limit-reached', limit_kind: 'invitations', until }, at)).toBe(
+      'Daily limit of invitations reached today',
+    );
+    expect(waitReasonText({ code: 'weekly-invitations-blocked', limit_kind: 'invitations', until }, at)).toBe(
+      `Weekly invitation limit reached, until at ${until}`,
+    );
+    expect(waitReasonText({ code: 'step-delay', limit_kind: null, until }, at)).toBe(
+      `Step delay until at ${until}`,
+    );
+    expect(waitReasonText({ code: 'queued-behind', limit_kind: null, until }, at)).toBe(
+      'Waits its turn: actions are spaced out',
+    );
+  });
+});

@@ -1,0 +1,85 @@
+import { type DailyLimits, defaultWorkingHours } from '@outpilot/contracts';
+import { describe, expect, it } from 'vitest';
+import { explainWait } from './explain-wait.ts';
+import type { PersonaSchedule, QueuedActivity } from './scheduling.ts';
+
+const limits: DailyLimits = {
+  daily_linkedin_follow_limit: 25,
+  daily_linkedin_invitations_limit: 20,
+  daily_linkedin_messages_limit: 25,
+  daily_linkedin_react_on_post_limit: 25,
+};
+const schedule: PersonaSchedule = { workingHours: defaultWorkingHours, timezoneOffsetMinutes: 0, limits };
+// Monday 2026-03-02 10:00 UTC: inside the default working hours.
+const mondayTen = new Date('2026-03-02T10:00:00Z');
+const connect: QueuedActivity = {
+  id: 'a',
+  operation_type: 'Connect',
+  due_at: new Date('2026-03-02T09:30:00Z'),
+  step_number: 1,
+};
+
+describe('explainWait', () => {
+  it('says outside working hours first, until the next working instant', () => {
+    const sunday = new Date('2026-03-01T12:00:00Z');
+    const reason = explainWait({
+      now: sunday,
+      schedule,
+      usedToday: {},
+      activity: connect,
+      runsAt: undefined,
+    });
+    expect(reason.code).toBe('outside-working-hours');
+    expect(reason.until).not.toBeNull();
+    expect(new Date(reason.until ?? '').getTime()).toBeGreaterThan(sunday.getTime());
+  });
+
+  it("names the kind whose daily limit is reached, until the persona's next midnight", () => {
+    const reason = explainWait({
+      now: mondayTen,
+      schedule,
+      usedToday: { invitations: 20 },
+      activity: connect,
+      runsAt: undefined,
+    });
+    expect(reason).toEqual({
+      code: 'daily-limit-reached',
+      limit_kind: 'invitations',
+      until: '2026-03-03T00:00:00.000Z',
+    });
+  });
+
+  it('says the weekly invitation block when the network refused more invitations', () => {
+    const blockedUntil = new Date('2026-03-05T08:00:00Z');
+    const reason = explainWait({
+      now: mondayTen,
+      schedule: { ...schedule, invitationsBlockedUntil: blockedUntil },
+      usedToday: {},
+      activity: connect,
+      runsAt: undefined,
+    });
+    expect(reason).toEqual({
+      code: 'weekly-invitations-blocked',
+      limit_kind: 'invitations',
+      until: blockedUntil.toISOString(),
+    });
+  });
+
+  it("waits for its step's delay when it is not due yet", () => {
+    const later = { ...connect, due_at: new Date('2026-03-02T15:00:00Z') };
+    expect(
+      explainWait({ now: mondayTen, schedule, usedToday: {}, activity: later, runsAt: undefined }),
+    ).toEqual({
+      code: 'step-delay',
+      limit_kind: null,
+      until: '2026-03-02T15:00:00.000Z',
+    });
+  });
+
+  it('otherwise waits its turn until the forecast runs it; a limit of another kind does not hold it', () => {
+    const runsAt = new Date('2026-03-02T10:12:00Z');
+    expect(
+      explainWait({ now: mondayTen, schedule, usedToday: { messages: 25 }, activity: connect, runsAt }),
+    ).toEqual({ code: 'queued-behind', limit_kind: null, until: runsAt.toISOString() });
+  });
+});
