@@ -83,7 +83,10 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   await shell.expectNotice('Campaign is launched');
   await expect(contacts.launchPrompt()).toBeHidden();
   await expect(contacts.stepIndicators(first)).toHaveCount(2);
-  await expect(contacts.stepIndicators(first).first()).toHaveAttribute('data-state', /InQueue|InProgress|Succeed/);
+  await expect(contacts.stepIndicators(first).first()).toHaveAttribute(
+    'data-state',
+    /InQueue|InProgress|Succeed/,
+  );
   await expect(contacts.stepIndicators(first).nth(1)).toHaveAttribute('data-state', 'NotStarted');
   await expect(contacts.stepIndicators(first).first()).toContainText('1. Connect');
   await contacts.screenshot('campaign-contacts-running-1024');
