@@ -10,7 +10,6 @@ CREATE TABLE "execution_logged_actions" (
 	CONSTRAINT "execution_logged_actions_execution_id_action_pk" PRIMARY KEY("execution_id","action")
 );
 --> statement-breakpoint
-ALTER TABLE "campaign_tallies" ADD CONSTRAINT "campaign_tallies_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaign_tallies_campaign_id_idx" ON "campaign_tallies" USING btree ("campaign_id");--> statement-breakpoint
 -- Tallies are written here, in the database, so no write path can forget them (as with 0010).
 -- Statement triggers with transition tables: a launch of 100,000 contacts adds a few delta rows
@@ -123,6 +122,19 @@ $$;
 CREATE TRIGGER activity_log_tally_on_insert
   AFTER INSERT ON activity_log REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION tally_activity_log_rows();
+--> statement-breakpoint
+-- campaign_tallies has no foreign key (schema-campaigns.ts says why): a campaign's tallies go here.
+CREATE OR REPLACE FUNCTION drop_tallies_of_deleted_campaigns() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM campaign_tallies t USING old_rows o WHERE t.campaign_id = o.id;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER campaigns_drop_tallies_on_delete
+  AFTER DELETE ON campaigns REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION drop_tallies_of_deleted_campaigns();
 --> statement-breakpoint
 -- What the data held before the triggers existed.
 INSERT INTO campaign_tallies (campaign_id, tally, delta)

@@ -258,9 +258,11 @@ export const personaDailyUsage = pgTable(
 export const campaignTallies = pgTable(
   'campaign_tallies',
   {
-    campaignId: uuid('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    // No foreign key: its check would take a KEY SHARE lock on the campaign row for every
+    // execution write, queueing them behind a transaction holding the campaign FOR UPDATE (a
+    // launch, a top-up). The triggers skip deleted campaigns and a trigger on campaigns removes
+    // a deleted campaign's tallies (migration 0017).
+    campaignId: uuid('campaign_id').notNull(),
     tally: text('tally').notNull(),
     delta: integer('delta').notNull(),
   },
