@@ -83,8 +83,10 @@ const app = await buildServer(config, {
     // An onboarded account with generated contacts (optionally tagged with one import list).
     server.post('/__e2e/contacts-accounts', async (request, reply) => {
       const { contacts, importListName, plan, ...account } = contactsAccountRequestSchema.parse(request.body);
-      const created = await createAccount(server.db, account);
-      if (plan) await subscribeToPlan(server.db, created.personaId, plan);
+      // On the server's own clock: on the virtual one, a trial started by the system clock would
+      // already be over once an earlier journey moved time on by a month.
+      const created = await createAccount(server.db, { ...account, clock: server.clock });
+      if (plan) await subscribeToPlan(server.db, created.personaId, plan, server.clock);
       const list = importListName
         ? await createImportList(server.db, created.personaId, { name: importListName })
         : undefined;
@@ -107,7 +109,7 @@ const app = await buildServer(config, {
     });
     server.post('/__e2e/accounts', async (request, reply) => {
       const account = accountRequestSchema.parse(request.body);
-      return reply.code(201).send(await createAccount(server.db, account));
+      return reply.code(201).send(await createAccount(server.db, { ...account, clock: server.clock }));
     });
   },
 });
