@@ -10,6 +10,7 @@ import { StepsEditorPage } from '../pages/steps-editor-page.ts';
 import type { E2eAccount } from '../support/accounts.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
+import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
 // The engine's time is virtual on this server: Monday 10:00 UTC (inside the factories' working
 // hours, Mon-Fri 09:00-19:00) until the journey moves it.
@@ -27,6 +28,7 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   request,
 }) => {
   test.setTimeout(180_000);
+  await moveToNextMondayMorning(request);
   const account = await createAccountWithContacts(request, 'campaign-contacts', 5);
   await signInAt(page, '/campaigns', account);
   const shell = new ShellPage(page);

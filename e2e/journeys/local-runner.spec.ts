@@ -4,6 +4,7 @@ import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { createOnboardedAccount } from '../support/accounts.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
+import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
 // The engine's time is virtual on this server: it is Monday 10:00 UTC until the journey moves it.
 test.use({ baseURL: base });
@@ -35,6 +36,7 @@ test('a local workspace runs its campaign in the browser while the app is open, 
 }) => {
   // Real time: sign-in, the import, then up to eight runner cycles of a few seconds each.
   test.setTimeout(180_000);
+  await moveToNextMondayMorning(request);
   const account = await createOnboardedAccount(request, 'local-runner');
   await page.goto('/');
   await new OnboardingPage(page).startSignIn();
