@@ -16,12 +16,13 @@ import {
   type InboxTab,
   messagingSearchDelayMs,
 } from '@outpilot/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConversationItem } from './conversation-item.tsx';
 import { FilterIcon } from './messaging-icons.tsx';
 import { useConversationAction } from './use-conversation-action.ts';
 import { useConversations, useMessagingSettings } from './use-conversations.ts';
+import { useLoadMoreWhenVisible } from './use-load-more-when-visible.ts';
 
 const filterLabels: Record<ConversationFilter, string> = {
   Unread: 'Unread',
@@ -76,17 +77,7 @@ export function ConversationList({
     }
   }, [selectedId, firstId, navigate]);
 
-  const sentinel = useRef<HTMLDivElement | null>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useLoadMoreWhenVisible(list);
 
   const chooseFilter = (next: ConversationFilter) => {
     setFilterAnchor(null);
@@ -175,7 +166,7 @@ export function ConversationList({
           </List>
         )}
         <div ref={sentinel} />
-        {isFetchingNextPage ? (
+        {list.isFetchingNextPage ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
             <CircularProgress size={20} aria-label="Loading more conversations" />
           </Box>

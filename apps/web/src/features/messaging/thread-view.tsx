@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { type Conversation, conversationResponseSchema, fillPath, messagingPaths } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
 import { ConfirmDialog } from '../contacts/confirm-dialog.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
@@ -14,6 +14,7 @@ import { formatDay, groupByDay } from './format-message-time.ts';
 import { MessageItem } from './message-item.tsx';
 import { messagingQueryKeys } from './messaging-query-keys.ts';
 import { useConversationAction } from './use-conversation-action.ts';
+import { useLoadMoreWhenVisible } from './use-load-more-when-visible.ts';
 import { useMessageActions } from './use-message-actions.ts';
 import { useThreadEvents } from './use-thread-events.ts';
 
@@ -60,17 +61,7 @@ export function ThreadView({ conversationId, conversation, canSync }: ThreadView
     if (unread) changeConversation({ id: conversationId, action: 'read' });
   }, [unread, conversationId, changeConversation]);
 
-  const top = useRef<HTMLDivElement | null>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = events;
-  useEffect(() => {
-    const element = top.current;
-    if (!element || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const top = useLoadMoreWhenVisible(events);
 
   // Pages come newest first; each page is oldest first.
   const all = [...(events.data?.pages ?? [])].reverse().flatMap((page) => page.events);
@@ -111,9 +102,13 @@ export function ThreadView({ conversationId, conversation, canSync }: ThreadView
       >
         <Box>
           <div ref={top} />
-          {hasNextPage ? (
+          {events.hasNextPage ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', p: 1 }}>
-              <Button size="small" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+              <Button
+                size="small"
+                onClick={() => void events.fetchNextPage()}
+                disabled={events.isFetchingNextPage}
+              >
                 Load older messages
               </Button>
             </Box>
