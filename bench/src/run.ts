@@ -8,6 +8,7 @@ import { benchLatency } from './b2-b3-latency.ts';
 import { benchHealthDuringImport } from './b5-health-during-import.ts';
 import { benchImport } from './b5-import.ts';
 import { benchLinkedInImport } from './b13-linkedin-import.ts';
+import { benchActivitiesQueue } from './b15-activities-queue.ts';
 import { small } from './lib/env.ts';
 import { measureInitialBundle } from './web-bundle-size.ts';
 
@@ -46,7 +47,8 @@ if (wanted('B0')) {
 if (wanted('B5')) await benchImport();
 if (wanted('B5') || wanted('B5e')) await benchHealthDuringImport();
 if (wanted('B7')) await benchLists();
-if (wanted('B11') || wanted('B12')) await benchCampaigns();
+if (wanted('B11') || wanted('B12') || wanted('B14')) await benchCampaigns();
+if (wanted('B15')) await benchActivitiesQueue();
 
 if (wanted('B13')) await benchLinkedInImport();
 
