@@ -75,8 +75,21 @@ export const stepExecutionSchema = z.object({
   state: executionStateSchema,
   human_state: shortText,
   hint: shortText.nullable(),
+  /**
+   * Beyond the spec (issue 21 item 3): the step the execution stands on waits for the contact: an
+   * invitation's acceptance (withdrawn at `until`) or a message's reply (the step times out at
+   * `until`), since the action was performed. Absent when the step waits for nothing.
+   */
+  waiting: z
+    .object({
+      for: z.enum(['acceptance', 'reply']),
+      since: z.iso.datetime({ offset: true }).nullable(),
+      until: z.iso.datetime({ offset: true }),
+    })
+    .optional(),
 });
 export type StepExecution = z.infer<typeof stepExecutionSchema>;
+export type StepWaiting = NonNullable<StepExecution['waiting']>;
 
 export const executionActionsSchema = z.object({
   show_details: rowActionSchema,
