@@ -75,6 +75,8 @@ export const stepExecutionSchema = z.object({
   state: executionStateSchema,
   human_state: shortText,
   hint: shortText.nullable(),
+  /** A Connect's note or a Message's text as rendered for this contact (issue 21 item 5); null for other steps. */
+  message: z.string().max(8000).nullable().optional(),
   /**
    * Beyond the spec (issue 21 item 3): the step the execution stands on waits for the contact: an
    * invitation's acceptance (withdrawn at `until`) or a message's reply (the step times out at

@@ -82,6 +82,8 @@ export function toStepExecutions(
     index: null,
     hint: null,
   },
+  /** The contact the step texts are rendered for. */
+  contact?: LinkedinContact,
 ): StepExecution[] {
   return steps.map((step, index) => {
     const state: ExecutionState = stepStates[String(index + 1)] ?? 'NotStarted';
@@ -92,6 +94,7 @@ export function toStepExecutions(
       state,
       human_state: humanState(state, step.type),
       hint: index === current.index ? current.hint : null,
+      ...(contact ? { message: renderStepMessage(step, contact) } : {}),
       ...(index === current.index && current.waiting ? { waiting: current.waiting } : {}),
     };
   });
@@ -285,11 +288,16 @@ export function toExecutionDocument(view: ExecutionView, now: Date): Execution {
       campaign.steps,
     ),
     start_in: runIn,
-    step_executions: toStepExecutions(campaign.steps, execution.stepStates, {
-      index: execution.stepIndex,
-      hint: currentStepHint(execution, campaign),
-      waiting: waitingOf(view),
-    }),
+    step_executions: toStepExecutions(
+      campaign.steps,
+      execution.stepStates,
+      {
+        index: execution.stepIndex,
+        hint: currentStepHint(execution, campaign),
+        waiting: waitingOf(view),
+      },
+      linkedinContact,
+    ),
     actions: executionActions(execution.state, execution.conversationUrl, execution.stepIndex),
     conversation_url: execution.conversationUrl,
     step_number: stepNumber,
