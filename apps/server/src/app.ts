@@ -43,6 +43,7 @@ import { importsRoutes } from './routes/imports-routes.ts';
 import { messagingRoutes } from './routes/messaging-routes.ts';
 import { networkAccountRoutes } from './routes/network-account-routes.ts';
 import { publicRoutes } from './routes/public-routes.ts';
+import { registerEndpoints } from './routes/register-endpoints.ts';
 import { requestValidatorCompiler } from './routes/request-validator.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { workspaceRoutes } from './routes/workspace-routes.ts';
@@ -154,8 +155,6 @@ export async function buildServer(
         await api.register(accountRoutes, { deps });
         await api.register(networkAccountRoutes, { deps });
         await api.register(workspaceRoutes, { deps });
-        await api.register(campaignsRoutes, { deps });
-        await api.register(executionsRoutes, { deps });
         await api.register(contactsRoutes, { deps });
         await api.register(importsRoutes, { deps });
         await api.register(crmRoutes, { deps });
@@ -163,6 +162,7 @@ export async function buildServer(
       },
       { prefix: apiBasePath },
     );
+    await registerEndpoints(app, [campaignsRoutes(deps), executionsRoutes(deps)]);
     await app.register(automationRoutes, { prefix: automationBasePath, deps });
     await app.register(messagingRoutes, { prefix: automationBasePath, deps });
 
