@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import {
   type Endpoint,
   type EndpointInput,
@@ -37,8 +38,11 @@ export type FailureMapping = {
   ofBadAnswer(response: Response): Error;
 };
 
+/** The base URL of each service the client calls, e.g. { api: '/api/v1' }. */
+export type ServiceBaseUrls = Readonly<Partial<Record<EndpointService, string>>>;
+
 export type EndpointClientOptions = {
-  baseUrls: Readonly<Record<EndpointService, string>>;
+  baseUrls: ServiceBaseUrls;
   fetch: EndpointFetch;
   /** The default token source; a call may bring its own. */
   token?: TokenSource;
@@ -47,7 +51,16 @@ export type EndpointClientOptions = {
   timeoutMs?: number;
 };
 
-export type CallOptions = { signal?: AbortSignal; token?: TokenSource | null };
+export type CallOptions<A extends z.ZodType | undefined = undefined> = {
+  signal?: AbortSignal;
+  /** This call's token source instead of the client's; null calls without a token. */
+  token?: TokenSource | null;
+  /**
+   * A narrower schema for a caller that reads only part of the answer (a picker needs a
+   * campaign's id and name, not its statistics).
+   */
+  answer?: A;
+};
 
 type LooseInput = {
   params?: Record<string, string | number>;
@@ -57,14 +70,17 @@ type LooseInput = {
 };
 
 /** The input may be left out when the endpoint takes none. */
-type InputArgs<E extends Endpoint> =
+type InputArgs<E extends Endpoint, A extends z.ZodType | undefined> =
   // biome-ignore lint/complexity/noBannedTypes: the empty input of an endpoint that takes none
   {} extends EndpointInput<E>
-    ? [input?: EndpointInput<E>, options?: CallOptions]
-    : [input: EndpointInput<E>, options?: CallOptions];
+    ? [input?: EndpointInput<E>, options?: CallOptions<A>]
+    : [input: EndpointInput<E>, options?: CallOptions<A>];
 
 export type EndpointClient = {
-  call<E extends Endpoint>(endpoint: E, ...args: InputArgs<E>): Promise<EndpointOutput<E>>;
+  call<E extends Endpoint, A extends z.ZodType | undefined = undefined>(
+    endpoint: E,
+    ...args: InputArgs<E, A>
+  ): Promise<A extends z.ZodType ? z.output<A> : EndpointOutput<E>>;
 };
 
 /** A token source that always sends the same token (a caller that keeps its own). */
@@ -74,7 +90,7 @@ export const fixedToken = (accessToken: string | null | undefined): TokenSource 
 
 /** The URL of an endpoint under its service's base, with its path parameters and query. */
 export function endpointUrl(
-  baseUrls: Readonly<Record<EndpointService, string>>,
+  baseUrls: ServiceBaseUrls,
   endpoint: Pick<Endpoint, 'service' | 'path'>,
   params: Readonly<Record<string, string | number>> = {},
   query: Readonly<Record<string, QueryValue>> = {},
@@ -84,7 +100,8 @@ export function endpointUrl(
     if (value !== undefined) search.set(key, String(value));
   }
   const queryString = search.toString();
-  const base = baseUrls[endpoint.service].replace(/\/+$/, '');
+  const base = baseUrls[endpoint.service]?.replace(/\/+$/, '');
+  if (base === undefined) throw new Error(`No base URL for the ${endpoint.service} service`);
   return `${base}${fillPath(endpoint.path, params)}${queryString ? `?${queryString}` : ''}`;
 }
 
@@ -112,8 +129,8 @@ export function createEndpointClient(options: EndpointClientOptions): EndpointCl
     }
   };
 
-  async function call<E extends Endpoint>(endpoint: E, ...args: InputArgs<E>): Promise<EndpointOutput<E>> {
-    const [input, callOptions = {}] = args as [LooseInput | undefined, CallOptions?];
+  async function call(endpoint: Endpoint, ...args: unknown[]): Promise<unknown> {
+    const [input, callOptions = {}] = args as [LooseInput | undefined, CallOptions<z.ZodType | undefined>?];
     const url = endpointUrl(baseUrls, endpoint, input?.params, input?.query);
     // No content type without a body: the server refuses an empty JSON body.
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -135,7 +152,7 @@ export function createEndpointClient(options: EndpointClientOptions): EndpointCl
       if (refreshed) response = await send(url, init, signal, refreshed);
     }
     if (!response.ok) throw await failures.ofAnswer(response);
-    return readAnswer(endpoint, response, failures) as Promise<EndpointOutput<E>>;
+    return readAnswer(endpoint, response, failures, callOptions.answer);
   }
 
   return { call } as EndpointClient;
@@ -145,9 +162,10 @@ async function readAnswer(
   endpoint: Endpoint,
   response: Response,
   failures: FailureMapping,
+  narrower: z.ZodType | undefined,
 ): Promise<unknown> {
   // A success the description does not list is read as its first one (a 200 for a 201).
-  const answer = endpoint.answers[response.status] ?? Object.values(endpoint.answers)[0];
+  const answer = narrower ?? endpoint.answers[response.status] ?? Object.values(endpoint.answers)[0];
   if (answer === undefined) throw failures.ofBadAnswer(response);
   if (isFileAnswer(answer)) return response;
   let raw: unknown = null;

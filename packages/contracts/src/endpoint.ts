@@ -115,7 +115,12 @@ type PathParamsOf<I> = { [K in keyof I]: string | number };
 export type EndpointInput<E extends Endpoint> = (E['params'] extends z.ZodType
   ? { params: PathParamsOf<SchemaInput<E['params']>> }
   : { params?: undefined }) &
-  (E['query'] extends z.ZodType ? { query: QueryOf<SchemaInput<E['query']>> } : { query?: undefined }) &
+  (E['query'] extends z.ZodType
+    ? // biome-ignore lint/complexity/noBannedTypes: a query of optional parameters only may be left out
+      {} extends SchemaInput<E['query']>
+      ? { query?: QueryOf<SchemaInput<E['query']>> }
+      : { query: QueryOf<SchemaInput<E['query']>> }
+    : { query?: undefined }) &
   (E['body'] extends z.ZodType ? { body: SchemaInput<E['body']> } : { body?: undefined }) &
   (E['upload'] extends readonly string[]
     ? { file: { body: NonNullable<RequestInit['body']>; type: string } }
