@@ -8,6 +8,7 @@ import {
   isFileAnswer,
   type QueryValue,
 } from './endpoint.ts';
+import { type ErrorBody, errorBodySchema } from './errors.ts';
 
 /**
  * The one HTTP client of the server's endpoints, shared by the web app and the agent: it builds
@@ -179,4 +180,16 @@ async function readAnswer(
   const parsed = answer.safeParse(raw);
   if (!parsed.success) throw failures.ofBadAnswer(response);
   return parsed.data;
+}
+
+/** The error body of a failed answer, or null when it has none (a proxy's page, an empty body). */
+export async function readErrorBody(response: Response): Promise<ErrorBody | null> {
+  let raw: unknown;
+  try {
+    raw = await response.json();
+  } catch {
+    return null;
+  }
+  const parsed = errorBodySchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }

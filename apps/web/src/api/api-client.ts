@@ -1,8 +1,8 @@
 import {
   createEndpointClient,
   type EndpointClient,
-  errorBodySchema,
   type FailureMapping,
+  readErrorBody,
   type TokenSource,
 } from '@outpilot/contracts';
 import { z } from 'zod';
@@ -18,7 +18,8 @@ export type CreateApiClientOptions = {
   baseUrl: string;
   /** The automation service base (automationBaseUrl): the inbox's calls. */
   automationBaseUrl: string;
-  bridge: Bridge;
+  /** Hands out the bearer token; without it the client makes public calls only. */
+  bridge?: Bridge;
   fetch?: typeof fetch;
 };
 
@@ -49,21 +50,15 @@ export function createApiClient({
   return createEndpointClient({
     baseUrls: { api: baseUrl, automation: automationBaseUrl },
     fetch: fetchFn,
-    token: bridgeTokens(bridge),
     failures: apiFailures,
+    ...(bridge ? { token: bridgeTokens(bridge) } : {}),
   });
 }
 
 /** The ApiError of a failed answer: its error body when it has one, else by status. */
 export async function apiErrorOf(response: Response): Promise<ApiError> {
-  let parsed: unknown;
-  try {
-    parsed = await response.json();
-  } catch {
-    parsed = undefined;
-  }
-  const body = errorBodySchema.safeParse(parsed);
-  if (body.success) return new ApiError(response.status, body.data);
+  const body = await readErrorBody(response);
+  if (body) return new ApiError(response.status, body);
   if (response.status >= 502 && response.status <= 504) return badGateway(response.status);
   return new ApiError(response.status, {
     name: 'ClientError',
