@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -83,9 +84,10 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     ...options.env,
   });
   const clock = createVirtualClock(options.clockStart ?? new Date());
-  // PGlite is opened here from the migrated template, where the server would open it itself.
+  // A new PGlite directory is opened here from the migrated template, where the server would
+  // initialise it itself; an existing one (reopen) is opened by the server, as on a restart.
   const pglite =
-    databaseUrl || reopen
+    databaseUrl || existsSync(`${config.dataDir}/pglite`)
       ? undefined
       : await createDatabase({
           dataDir: `${config.dataDir}/pglite`,
