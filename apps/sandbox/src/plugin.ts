@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type BehaviourOptions, resolveBehaviourOptions } from './behaviour/behaviour-options.ts';
 import { answerOnceStored } from './http/answer-once-stored.ts';
 import { installIdempotencyKeys } from './http/idempotency-key.ts';
+import { refuseUnstorableText } from './http/refuse-unstorable-text.ts';
+import { documentOnly } from './http/route-docs.ts';
 import { installErrorHandler } from './http/sandbox-error.ts';
 import { createJournal, type SandboxStore } from './network-state/journal.ts';
 import { createNetworkState } from './network-state/network-state.ts';
@@ -65,6 +67,8 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
     startedAt: options.clock.now(),
   };
   installErrorHandler(app);
+  documentOnly(app);
+  refuseUnstorableText(app);
   await app.register(async (reads) => {
     answerOnceStored(reads, journal);
     registerSessionRoutes(reads, context);
