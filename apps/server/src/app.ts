@@ -46,6 +46,7 @@ import { requestValidatorCompiler } from './routes/request-validator.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { workspaceRoutes } from './routes/workspace-routes.ts';
 import { registerSandboxHubspot } from './sandbox-hubspot/sandbox-hubspot-plugin.ts';
+import { createSandboxNetworkStore } from './sandbox-network/sandbox-network-store.ts';
 import { registerSandboxPayments } from './sandbox-payments/sandbox-payments-plugin.ts';
 
 declare module 'fastify' {
@@ -206,6 +207,7 @@ export async function buildServer(
         size: config.sandboxSize,
         faultRate: config.sandboxFaultRate,
         clock,
+        store: createSandboxNetworkStore(database.db),
       });
     }
 
