@@ -116,8 +116,10 @@ test('pages, searches and filters the contacts, remembering the page size', asyn
   await page.reload();
   await contacts.expectTotal('30 contacts');
   await page.getByRole('button', { name: 'Columns' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Custom 1' }).getByRole('checkbox')).toBeChecked();
-  await expect(page.getByRole('menuitem', { name: 'Custom 2' }).getByRole('checkbox')).not.toBeChecked();
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Custom 1' }).getByRole('checkbox')).toBeChecked();
+  await expect(
+    page.getByRole('menuitemcheckbox', { name: 'Custom 2' }).getByRole('checkbox'),
+  ).not.toBeChecked();
   await page.keyboard.press('Escape');
 });
 

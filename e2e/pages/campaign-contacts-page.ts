@@ -19,7 +19,7 @@ export class CampaignContactsPage {
 
   /** The Status cell of a row: its step indicators ('1. Connect: In queue') and the label. */
   status(name: string) {
-    return this.grid.row(name).locator('[role="gridcell"][col-id="status"]');
+    return this.grid.row(name).locator('td[data-col-id="status"]');
   }
 
   /** The indicators of a row's steps, each with its state in data-state. */

@@ -132,7 +132,8 @@ describe('ContactsList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
     const menu = await screen.findByRole('menu');
     const ticked = (name: string) =>
-      (within(menu).getByRole('menuitem', { name }).querySelector('input') as HTMLInputElement).checked;
+      (within(menu).getByRole('menuitemcheckbox', { name }).querySelector('input') as HTMLInputElement)
+        .checked;
     expect(ticked('Custom 1')).toBe(true);
     expect(ticked('Location')).toBe(false);
     expect(ticked('Custom 2')).toBe(false);

@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ContactDocument, type ContactsDeletePreviewAnswer, contactsTexts } from '@outpilot/contracts';
-import type { GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useState } from 'react';
 import { CampaignAudienceActions } from '../campaigns/campaign-audience-actions.tsx';
 import { ImportWizardDialog } from '../imports/import-wizard-dialog.tsx';
@@ -61,7 +60,6 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
   const { keywords, order, page, pageSize, selection, setSelection, listSelection } = list;
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [isWizardOpen, setWizardOpen] = useState(false);
-  const [gridApi, setGridApi] = useState<GridApi<ContactDocument> | null>(null);
   const [preview, setPreview] = useState<{
     answer: ContactsDeletePreviewAnswer;
     request: ContactsSelectionRequest;
@@ -153,7 +151,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
               Filters
             </Button>
           </Badge>
-          <ColumnChooser api={gridApi} />
+          <ColumnChooser />
           <Box sx={{ flexGrow: 1 }} />
           <Button variant="contained" onClick={() => setWizardOpen(true)}>
             Add contacts
@@ -213,7 +211,6 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
             onDeleteContact={onDeleteContact}
             onRowAction={rowActions.act}
             emptyText={contacts.isSuccess && rows.length === 0 ? 'No contacts found' : null}
-            onApiReady={setGridApi}
           />
           {contacts.isFetching && (
             <CircularProgress
