@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -10,21 +10,27 @@ import { FullPageSpinner } from '../components/full-page-spinner.tsx';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
 import { useBridgeEvents } from '../features/auth/use-bridge-events.ts';
 import { ErrorPage } from '../features/errors/error-page.tsx';
-import { AppShell } from '../features/shell/app-shell.tsx';
 
 function RootLayout() {
   useBridgeEvents();
   return <Outlet />;
 }
 
+// The shell (header, menus, footer) is a signed-in user's: the sign-in screen does not load it.
+const AppShell = lazy(async () => ({ default: (await import('../features/shell/app-shell.tsx')).AppShell }));
+
 /** Protected routes: the access gate decides, then the screen shows inside the shell. */
 function ProtectedLayout() {
   return (
     <AuthGate>
       {(profile) => (
-        <AppShell profile={profile}>
-          <Outlet />
-        </AppShell>
+        <Suspense fallback={<FullPageSpinner />}>
+          <AppShell profile={profile}>
+            <Suspense fallback={<FullPageSpinner />}>
+              <Outlet />
+            </Suspense>
+          </AppShell>
+        </Suspense>
       )}
     </AuthGate>
   );
@@ -32,30 +38,42 @@ function ProtectedLayout() {
 
 /* Redirect-only routes carry `element: null`: they never render. */
 
-/** A lazily loaded screen: its module is fetched when the route is first matched. */
+/** A lazily loaded public screen: its module is fetched when the route is first matched. */
 const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
-const campaigns = screen(
+/**
+ * A lazily loaded protected screen: its module is fetched when it is first rendered, that is once
+ * the access gate lets the user in (ProtectedLayout's Suspense shows a spinner meanwhile). A
+ * route's own `lazy` would run as soon as the path matches, so a signed-out visitor of /campaigns
+ * would download the campaigns screen behind the sign-in button.
+ */
+const protectedScreen = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }));
+
+const campaigns = protectedScreen(
   async () => (await import('../features/campaigns/campaigns-page.tsx')).CampaignsPage,
 );
-const campaignContacts = screen(
+const campaignContacts = protectedScreen(
   async () => (await import('../features/campaign-contacts/campaign-contacts-page.tsx')).CampaignContactsPage,
 );
-const crmSettings = screen(
+const crmSettings = protectedScreen(
   async () => (await import('../features/crm/crm-settings-page.tsx')).CrmSettingsPage,
 );
-const archive = screen(async () => (await import('../features/campaigns/archive-page.tsx')).ArchivePage);
-const campaignDetail = screen(
+const archive = protectedScreen(
+  async () => (await import('../features/campaigns/archive-page.tsx')).ArchivePage,
+);
+const campaignDetail = protectedScreen(
   async () => (await import('../features/campaigns/campaign-detail-page.tsx')).CampaignDetailPage,
 );
-const stepsEditor = screen(
+const stepsEditor = protectedScreen(
   async () => (await import('../features/campaigns/steps-editor-page.tsx')).StepsEditorPage,
 );
-const contacts = screen(async () => (await import('../features/contacts/contacts-page.tsx')).ContactsPage);
-const pendingInvites = screen(
+const contacts = protectedScreen(
+  async () => (await import('../features/contacts/contacts-page.tsx')).ContactsPage,
+);
+const pendingInvites = protectedScreen(
   async () => (await import('../features/team/pending-invites-page.tsx')).PendingInvitesPage,
 );
-const messaging = screen(
+const messaging = protectedScreen(
   async () => (await import('../features/messaging/messaging-page.tsx')).MessagingPage,
 );
 
@@ -101,44 +119,50 @@ export const appRoutes: RouteObject[] = [
         id: 'protected',
         Component: ProtectedLayout,
         children: [
-          { path: 'campaigns', lazy: campaigns },
-          { path: 'campaigns/:id', lazy: campaignDetail },
-          { path: 'campaigns/:id/tune', lazy: stepsEditor },
-          { path: 'campaigns/:id/hubspot', lazy: crmSettings },
-          { path: 'campaigns/:id/contacts', lazy: campaignContacts },
-          { path: 'archive', lazy: archive },
-          { path: 'archive/:id', lazy: campaignDetail },
+          { path: 'campaigns', Component: campaigns },
+          { path: 'campaigns/:id', Component: campaignDetail },
+          { path: 'campaigns/:id/tune', Component: stepsEditor },
+          { path: 'campaigns/:id/hubspot', Component: crmSettings },
+          { path: 'campaigns/:id/contacts', Component: campaignContacts },
+          { path: 'archive', Component: archive },
+          { path: 'archive/:id', Component: campaignDetail },
           {
             path: 'activities-queue',
-            lazy: screen(
+            Component: protectedScreen(
               async () =>
                 (await import('../features/activities-queue/activities-queue-page.tsx')).ActivitiesQueuePage,
             ),
           },
-          { path: 'contacts', lazy: contacts },
-          { path: 'contacts/import/:id', lazy: contacts },
+          { path: 'contacts', Component: contacts },
+          { path: 'contacts/import/:id', Component: contacts },
           {
             path: 'team/members',
-            lazy: screen(async () => (await import('../features/team/members-page.tsx')).MembersPage),
+            Component: protectedScreen(
+              async () => (await import('../features/team/members-page.tsx')).MembersPage,
+            ),
           },
           {
             path: 'team/statistics',
-            lazy: screen(
+            Component: protectedScreen(
               async () => (await import('../features/team/team-statistics-page.tsx')).TeamStatisticsPage,
             ),
           },
-          { path: 'team/invitations', lazy: pendingInvites },
-          { path: 'team/invites', lazy: pendingInvites },
+          { path: 'team/invitations', Component: pendingInvites },
+          { path: 'team/invites', Component: pendingInvites },
           {
             path: 'account',
-            lazy: screen(async () => (await import('../features/account/account-page.tsx')).AccountPage),
+            Component: protectedScreen(
+              async () => (await import('../features/account/account-page.tsx')).AccountPage,
+            ),
           },
           {
             path: 'upgrade',
-            lazy: screen(async () => (await import('../features/upgrade/upgrade-page.tsx')).UpgradePage),
+            Component: protectedScreen(
+              async () => (await import('../features/upgrade/upgrade-page.tsx')).UpgradePage,
+            ),
           },
-          { path: 'messaging', lazy: messaging },
-          { path: 'messaging/thread/:conversation', lazy: messaging },
+          { path: 'messaging', Component: messaging },
+          { path: 'messaging/thread/:conversation', Component: messaging },
           { path: 'mailbox', loader: () => redirect('/messaging'), element: null },
           {
             path: 'mailbox/thread/:conversation',
@@ -148,7 +172,9 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: '*',
-            lazy: screen(async () => (await import('../features/errors/not-found-page.tsx')).NotFoundPage),
+            Component: protectedScreen(
+              async () => (await import('../features/errors/not-found-page.tsx')).NotFoundPage,
+            ),
           },
         ],
       },
