@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { ContactsPage } from './contacts-page.ts';
 
 /**
@@ -65,13 +65,9 @@ export class CampaignContactsPage {
     await expect(dialog).toBeHidden();
   }
 
+  /** axe-core on the whole page: no violations. */
   async expectAccessible() {
-    const results = await new AxeBuilder({ page: this.page }).include('main').analyze();
-    const found = results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('; ')}`,
-    );
-    expect(found).toEqual([]);
+    await expectAccessible(this.page);
   }
 
   async screenshot(name: string) {
