@@ -189,7 +189,15 @@ describe('ContactsList', () => {
       await screen.findByText('5 minutes guide on how to launch your first campaign'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add contacts' })).toBeInTheDocument();
-    const guide = screen.getByRole('link', { name: 'Open the guide' });
+    // A built-in walkthrough, not a video frame that plays nothing.
+    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('heading').textContent)).toEqual([
+      'Add contacts',
+      'Create a campaign',
+      'Compose its steps',
+      'Launch it',
+    ]);
+    const guide = screen.getByRole('link', { name: 'More in the Help Center' });
     expect(guide).toHaveAttribute('href', 'https://help.outpilot.test');
     expect(guide).toHaveAttribute('target', '_blank');
   });
