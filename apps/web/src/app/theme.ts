@@ -26,6 +26,9 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    // MUI renders subtitles as h6: a bold line in a card or a panel became a heading five levels
+    // down (axe heading-order). A subtitle that is a heading says its level with component.
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
     // A visible focus ring on everything focusable: MUI's own is a faint ripple on buttons and
     // nothing on cards; a keyboard user must see where they are.
     MuiButtonBase: {
