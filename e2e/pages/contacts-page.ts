@@ -41,13 +41,12 @@ export class ContactsPage {
   }
 
   /** The header checkbox: every row of the shown page. */
+  pageCheckbox() {
+    return this.page.getByTestId('contacts-grid').getByRole('columnheader').first().getByRole('checkbox');
+  }
+
   async tickPage() {
-    await this.page
-      .getByTestId('contacts-grid')
-      .getByRole('columnheader')
-      .first()
-      .getByRole('checkbox')
-      .check();
+    await this.pageCheckbox().check();
   }
 
   /** The pinned action column's button that opens a row's dropdown menu. */
