@@ -5,6 +5,7 @@ import {
   Outlet,
   type RouteObject,
   redirect,
+  useMatches,
 } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner.tsx';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
@@ -17,21 +18,26 @@ function RootLayout() {
 }
 
 // The shell (header, menus, footer) is a signed-in user's: the sign-in screen does not load it.
-const AppShell = lazy(async () => ({ default: (await import('../features/shell/app-shell.tsx')).AppShell }));
+const AppShell = lazy(async () => ({ default: await loadAppShell() }));
 
 /** Protected routes: the access gate decides, then the screen shows inside the shell. */
 function ProtectedLayout() {
+  const matches = useMatches();
   return (
     <AuthGate>
-      {(profile) => (
-        <Suspense fallback={<FullPageSpinner />}>
-          <AppShell profile={profile}>
-            <Suspense fallback={<FullPageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </AppShell>
-        </Suspense>
-      )}
+      {(profile) => {
+        // The shell's and the screen's modules download side by side, not one after the other.
+        preloadScreen(matches);
+        return (
+          <Suspense fallback={<FullPageSpinner />}>
+            <AppShell profile={profile}>
+              <Suspense fallback={<FullPageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </AppShell>
+          </Suspense>
+        );
+      }}
     </AuthGate>
   );
 }
@@ -47,7 +53,18 @@ const screen = (load: () => Promise<ComponentType>) => async () => ({ Component:
  * route's own `lazy` would run as soon as the path matches, so a signed-out visitor of /campaigns
  * would download the campaigns screen behind the sign-in button.
  */
-const protectedScreen = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }));
+const protectedScreen = (load: () => Promise<ComponentType>) => ({
+  Component: lazy(async () => ({ default: await load() })),
+  // Fetched beside the shell as soon as the gate opens, not after it (ProtectedLayout).
+  handle: { preload: load } satisfies ScreenHandle,
+});
+
+type ScreenHandle = { preload: () => Promise<unknown> };
+const loadAppShell = async () => (await import('../features/shell/app-shell.tsx')).AppShell;
+
+function preloadScreen(matches: ReturnType<typeof useMatches>) {
+  for (const match of matches) void (match.handle as ScreenHandle | undefined)?.preload?.();
+}
 
 const campaigns = protectedScreen(
   async () => (await import('../features/campaigns/campaigns-page.tsx')).CampaignsPage,
@@ -119,50 +136,48 @@ export const appRoutes: RouteObject[] = [
         id: 'protected',
         Component: ProtectedLayout,
         children: [
-          { path: 'campaigns', Component: campaigns },
-          { path: 'campaigns/:id', Component: campaignDetail },
-          { path: 'campaigns/:id/tune', Component: stepsEditor },
-          { path: 'campaigns/:id/hubspot', Component: crmSettings },
-          { path: 'campaigns/:id/contacts', Component: campaignContacts },
-          { path: 'archive', Component: archive },
-          { path: 'archive/:id', Component: campaignDetail },
+          { path: 'campaigns', ...campaigns },
+          { path: 'campaigns/:id', ...campaignDetail },
+          { path: 'campaigns/:id/tune', ...stepsEditor },
+          { path: 'campaigns/:id/hubspot', ...crmSettings },
+          { path: 'campaigns/:id/contacts', ...campaignContacts },
+          { path: 'archive', ...archive },
+          { path: 'archive/:id', ...campaignDetail },
           {
             path: 'activities-queue',
-            Component: protectedScreen(
+            ...protectedScreen(
               async () =>
                 (await import('../features/activities-queue/activities-queue-page.tsx')).ActivitiesQueuePage,
             ),
           },
-          { path: 'contacts', Component: contacts },
-          { path: 'contacts/import/:id', Component: contacts },
+          { path: 'contacts', ...contacts },
+          { path: 'contacts/import/:id', ...contacts },
           {
             path: 'team/members',
-            Component: protectedScreen(
-              async () => (await import('../features/team/members-page.tsx')).MembersPage,
-            ),
+            ...protectedScreen(async () => (await import('../features/team/members-page.tsx')).MembersPage),
           },
           {
             path: 'team/statistics',
-            Component: protectedScreen(
+            ...protectedScreen(
               async () => (await import('../features/team/team-statistics-page.tsx')).TeamStatisticsPage,
             ),
           },
-          { path: 'team/invitations', Component: pendingInvites },
-          { path: 'team/invites', Component: pendingInvites },
+          { path: 'team/invitations', ...pendingInvites },
+          { path: 'team/invites', ...pendingInvites },
           {
             path: 'account',
-            Component: protectedScreen(
+            ...protectedScreen(
               async () => (await import('../features/account/account-page.tsx')).AccountPage,
             ),
           },
           {
             path: 'upgrade',
-            Component: protectedScreen(
+            ...protectedScreen(
               async () => (await import('../features/upgrade/upgrade-page.tsx')).UpgradePage,
             ),
           },
-          { path: 'messaging', Component: messaging },
-          { path: 'messaging/thread/:conversation', Component: messaging },
+          { path: 'messaging', ...messaging },
+          { path: 'messaging/thread/:conversation', ...messaging },
           { path: 'mailbox', loader: () => redirect('/messaging'), element: null },
           {
             path: 'mailbox/thread/:conversation',
@@ -172,7 +187,7 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: '*',
-            Component: protectedScreen(
+            ...protectedScreen(
               async () => (await import('../features/errors/not-found-page.tsx')).NotFoundPage,
             ),
           },
