@@ -9,6 +9,7 @@ import { benchHealthDuringImport } from './b5-health-during-import.ts';
 import { benchImport } from './b5-import.ts';
 import { benchLinkedInImport } from './b13-linkedin-import.ts';
 import { benchActivitiesQueue } from './b15-activities-queue.ts';
+import { benchLighthouse } from './b17-lighthouse.ts';
 import { small } from './lib/env.ts';
 import { measureInitialBundle } from './web-bundle-size.ts';
 
@@ -51,6 +52,7 @@ if (wanted('B11') || wanted('B12') || wanted('B14')) await benchCampaigns();
 if (wanted('B15')) await benchActivitiesQueue();
 
 if (wanted('B13')) await benchLinkedInImport();
+if (wanted('B17')) await benchLighthouse();
 
 if (wanted('B1') || wanted('B4')) await benchClaims({ b1: wanted('B1'), b4: wanted('B4') });
 if (wanted('B2') || wanted('B3')) await benchLatency({ b2: wanted('B2'), b3: wanted('B3') });

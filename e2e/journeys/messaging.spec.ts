@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { MessagingPage } from '../pages/messaging-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
 
 // The network's time is virtual on this server: replies arrive when the journey moves the clock.
@@ -139,13 +139,7 @@ test('a reply arrives in the inbox: the user reads it, reacts, answers, edits th
   await inbox.thread().getByRole('button', { name: 'Save' }).click();
   await expect(inbox.message('how about Wednesday')).toContainText('(Edited)');
 
-  // The inbox itself (the shell around it is checked by its own issue).
-  const axe = await new AxeBuilder({ page })
-    .include('section[aria-label="Conversations"]')
-    .include('section[aria-label="Conversation"]')
-    .include('aside[aria-label="Campaign conversation"]')
-    .analyze();
-  expect(axe.violations).toEqual([]);
+  await expectAccessible(page);
 
   // Star it, find it under Starred; archive it, find it under Archived.
   await inbox.openConversationMenu(replier);
