@@ -25,7 +25,9 @@ export async function listActivitiesQueue(
   input: { personaId: string; take?: number | undefined },
 ): Promise<ActivitiesQueueResponse> {
   const now = deps.clock.now();
-  const { context, runsAt } = await forecastPersonaQueue(deps.db, input.personaId, now);
+  const take = input.take ?? defaultQueueTake;
+  // The page shows the first `take` to run: the forecast need place no more.
+  const { context, runsAt } = await forecastPersonaQueue(deps.db, input.personaId, now, { limit: take });
   const [claimed, [pending]] = await Promise.all([
     deps.db
       .select({ id: activities.id })
@@ -42,7 +44,7 @@ export async function listActivitiesQueue(
     ...claimed.map((row) => ({ id: row.id, at: now })),
     ...[...runsAt].map(([id, at]) => ({ id, at })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
-  const page = order.slice(0, input.take ?? defaultQueueTake);
+  const page = order.slice(0, take);
   const rows =
     page.length === 0
       ? []

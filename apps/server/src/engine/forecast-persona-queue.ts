@@ -46,6 +46,8 @@ export async function forecastPersonaQueue(
   db: Executor,
   personaId: string,
   now: Date,
+  /** Only the first `limit` to run (forecastActivities' limit); all within the horizon by default. */
+  options: { limit?: number } = {},
 ): Promise<PersonaForecast> {
   const context = await loadPersonaSchedule(db, personaId, now);
   const caps = forecastCaps(context.schedule);
@@ -69,6 +71,7 @@ export async function forecastPersonaQueue(
       select q.* from (${firstOf(sql`a.limit_kind is null`, sql`${caps.unlimited}::int`)}) q`),
   );
   const runsAt = forecastActivities({
+    ...options,
     now,
     personaId,
     schedule: context.schedule,

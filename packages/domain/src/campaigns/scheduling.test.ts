@@ -426,6 +426,19 @@ describe('the forecast is what the claim will do', () => {
       expect(count).toBeLessThanOrEqual(Math.max(0, allowed));
     }
     sorted.sort((a, b) => a - b);
+    // A limited forecast is the whole one's beginning: the first `limit` to run, at the same times.
+    const limit = int(0, 10);
+    const firstOnly = forecastActivities({
+      now,
+      personaId: `p${seed}`,
+      schedule,
+      usedToday,
+      pace,
+      activities,
+      limit,
+    });
+    const firstOfAll = [...times].sort(([, a], [, b]) => a.getTime() - b.getTime()).slice(0, limit);
+    expect([...firstOnly].sort(([, a], [, b]) => a.getTime() - b.getTime())).toEqual(firstOfAll);
     if (pace.nextActionAt && sorted.length > 0)
       expect(sorted[0]).toBeGreaterThanOrEqual(pace.nextActionAt.getTime());
     for (let index = 1; index < sorted.length; index += 1) {

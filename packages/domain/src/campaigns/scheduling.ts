@@ -206,6 +206,11 @@ export type ForecastInput = {
   /** The persona's queued activities, in any order. */
   activities: readonly QueuedActivity[];
   gap?: GapMinutes;
+  /**
+   * Stop once this many are placed: the forecast runs in time order, so they are the first to
+   * run; a screen that shows the first page needs no more.
+   */
+  limit?: number;
 };
 
 /**
@@ -239,7 +244,8 @@ export function forecastActivities(input: ForecastInput): Map<string, Date> {
   const forecast = new Map<string, Date>();
   let pace = input.pace;
   let at = input.now;
-  while (at.getTime() <= horizon) {
+  const limit = input.limit ?? Number.POSITIVE_INFINITY;
+  while (at.getTime() <= horizon && forecast.size < limit) {
     const heads: QueuedActivity[] = [];
     for (const queue of queues.values()) {
       const head = queue.at(-1);
