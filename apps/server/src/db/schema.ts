@@ -190,3 +190,4 @@ export * from './schema-campaigns.ts';
 export * from './schema-contacts.ts';
 export * from './schema-engine.ts';
 export * from './schema-messaging.ts';
+export * from './schema-teams.ts';
