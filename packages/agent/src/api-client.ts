@@ -9,8 +9,10 @@ import {
   type ExchangeCodeResponse,
   exchangeCodeRequestSchema,
   exchangeCodeResponseSchema,
+  type ImpersonationResponse,
   type ImportList,
   type ImportProfileInput,
+  impersonationResponseSchema,
   importListSchema,
   importsPaths,
   type LogEntry,
@@ -21,6 +23,7 @@ import {
   signInUrlRequestSchema,
   signInUrlResponseSchema,
   type TokenPair,
+  teamPaths,
   tokenPairSchema,
   type UpdateImportStateRequest,
   type UploadImportProfilesAnswer,
@@ -84,6 +87,20 @@ export class ApiClient {
 
   async signOut(accessToken: string): Promise<void> {
     await this.#send({ method: 'POST', path: apiPaths.signOut, accessToken });
+  }
+
+  /** Sign in under a team member: a member-session access token (no refresh token). */
+  signInAsMember(accessToken: string, memberId: string): Promise<ImpersonationResponse> {
+    return this.#json(impersonationResponseSchema, {
+      method: 'POST',
+      path: teamPaths.impersonate.replace(':id', encodeURIComponent(memberId)),
+      accessToken,
+    });
+  }
+
+  /** Ends the member session the token belongs to. */
+  async stopMemberSession(memberAccessToken: string): Promise<void> {
+    await this.#send({ method: 'POST', path: teamPaths.stopImpersonation, accessToken: memberAccessToken });
   }
 
   getProfile(accessToken: string): Promise<AppProfile> {

@@ -27,15 +27,11 @@ export const teamPaths = {
 export const devMailboxPath = '/dev/mailbox';
 export const invitationCallbackPath = '/invitation_callback';
 
-/** §9 and decisions: nickname length, invitation lifetime, impersonation lifetime and its warnings. */
+/** §9 nickname length and our decisions on the invitation's and the member session's lifetimes. */
 export const teamLimits = {
   nicknameMaxLength: 50,
   invitationTtlDays: 7,
   impersonationTtlSeconds: 30 * 60,
-  /** The countdown appears within this many seconds of the token's expiry (§9: 5 minutes). */
-  expiryWarningSeconds: 5 * 60,
-  /** The member session stops by itself this long after the token expired (§9: 30 seconds). */
-  autoStopAfterExpirySeconds: 30,
 } as const;
 
 /** Texts of §2, §5 and §8, verbatim; refusals the spec gives no wording for are ours. */

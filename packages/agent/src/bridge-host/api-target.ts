@@ -1,5 +1,6 @@
 import type { TokenPair } from '@outpilot/contracts';
 import type { BridgeEventEmitter } from '../bridge-events.ts';
+import { AgentError } from '../errors.ts';
 import type { TokenStore } from '../token-store.ts';
 import { ensureNetworkSession, type NetworkSignInOptions } from './network-sign-in.ts';
 import type { ProductApi } from './product-api.ts';
@@ -13,7 +14,7 @@ const tokenInfo = ({ accessToken, accessTokenExpiresAt }: TokenPair) => ({
 
 /** The api target: the code exchange, the web app's access token, and the signed-in profile. */
 export function apiTarget(options: {
-  api: Pick<ProductApi, 'exchangeCode' | 'getProfile'>;
+  api: Pick<ProductApi, 'exchangeCode' | 'getProfile' | 'signInAsMember' | 'stopMemberSession'>;
   tokens: TokenStore;
   session: TokenSession;
   events: BridgeEventEmitter;
@@ -23,6 +24,11 @@ export function apiTarget(options: {
   endSession: () => Promise<void>;
 }): TargetHandlers<'api'> {
   const { api, tokens, session, events } = options;
+  /**
+   * The web app's token: the member session's while one is open. It cannot be refreshed, so a
+   * refresh hands the same token back; the runner and imports keep the user's own session.
+   */
+  const appToken = async () => (await tokens.getMemberSession()) ?? tokenInfo(await session.validTokens());
   return {
     exchangeAuthorizationCode: async (payload) => {
       const { returnTo, ...pair } = await api.exchangeCode(payload);
@@ -32,12 +38,26 @@ export function apiTarget(options: {
       events.emit('productSignedIn', { accessTokenExpiresAt: pair.accessTokenExpiresAt });
       return { returnTo };
     },
-    getToken: async () => tokenInfo(await session.validTokens()),
-    refreshToken: async () => tokenInfo(await session.refreshTokens()),
+    getToken: appToken,
+    refreshToken: async () => (await tokens.getMemberSession()) ?? tokenInfo(await session.refreshTokens()),
     revokeToken: async () => {
       await options.endSession();
       return {};
     },
-    getMyProfile: async () => api.getProfile((await session.validTokens()).accessToken),
+    getMyProfile: async () => api.getProfile((await appToken()).accessToken),
+    signInAsMember: async ({ memberId }) => {
+      if (await tokens.getMemberSession()) throw new AgentError('NotAuthorized', 'Not authorized');
+      const own = await session.validTokens();
+      const { accessToken, accessTokenExpiresAt } = await api.signInAsMember(own.accessToken, memberId);
+      await tokens.setMemberSession({ accessToken, accessTokenExpiresAt });
+      return { accessToken, accessTokenExpiresAt };
+    },
+    stopMemberSession: async () => {
+      const member = await tokens.getMemberSession();
+      // The local stop must happen even if the server cannot be told (or the token already expired).
+      if (member) await api.stopMemberSession(member.accessToken).catch(() => undefined);
+      await tokens.clearMemberSession();
+      return {};
+    },
   };
 }
