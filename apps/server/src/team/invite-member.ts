@@ -1,4 +1,4 @@
-import { type TeamNoticeResponse, teamMessages } from '@outpilot/contracts';
+import { isAllowed, type TeamNoticeResponse, teamMessages } from '@outpilot/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../db/is-unique-violation.ts';
 import { teamMembers, teams } from '../db/schema.ts';
@@ -12,7 +12,6 @@ import {
   type TeamCaller,
   type TeamDeps,
 } from './team-membership.ts';
-import { isAllowed } from './team-permissions.ts';
 
 /**
  * POST team/personas/invite: an owner or manager invites an e-mail as a user. A persona on the

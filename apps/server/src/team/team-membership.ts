@@ -1,4 +1,4 @@
-import { type TeamRole, teamMessages, teamRoleSchema } from '@outpilot/contracts';
+import { isAllowed, type TeamAction, type TeamRole, teamMessages, teamRoleSchema } from '@outpilot/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AuthContext } from '../auth/authenticate.ts';
 import { requirePlanFeature } from '../billing/load-subscription.ts';
@@ -6,7 +6,6 @@ import type { Executor } from '../db/executor.ts';
 import { teamMembers, teams } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotAuthorizedError, NotFoundError } from '../errors.ts';
-import { isAllowed, type TeamAction } from './team-permissions.ts';
 
 export type TeamDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mail'>;
 

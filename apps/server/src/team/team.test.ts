@@ -1,4 +1,11 @@
-import { apiPaths, billingMessages, teamLimits, teamMessages, teamPaths } from '@outpilot/contracts';
+import {
+  apiPaths,
+  billingMessages,
+  teamLimits,
+  teamMessages,
+  teamPaths,
+  teamPermissionMatrix,
+} from '@outpilot/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, teamMembers } from '../db/schema.ts';
@@ -11,7 +18,6 @@ import {
   testBackends,
 } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
-import { teamPermissionMatrix } from './team-permissions.ts';
 
 async function answer(response: Response) {
   // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field

@@ -9,6 +9,7 @@ import type { AppProfile } from '@outpilot/contracts';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useClientConfig } from '../../config/config-context.tsx';
+import { ImpersonationBanner } from '../impersonation/impersonation-banner.tsx';
 import { useLocalAutomationRunner } from '../workspace/use-local-automation-runner.ts';
 import { SideMenu } from './side-menu.tsx';
 import { SubscriptionWidget } from './subscription-widget.tsx';
@@ -45,10 +46,11 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
           <SubscriptionWidget />
           <UserMenu profile={profile} />
         </Toolbar>
+        {profile.impersonatedPersona !== null && <ImpersonationBanner profile={profile} />}
       </AppBar>
       <Container maxWidth="xl" sx={{ flexGrow: 1, display: 'flex', gap: 4, py: 3 }}>
         <Box sx={{ width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
-          <SideMenu />
+          <SideMenu profile={profile} />
         </Box>
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
           {children}

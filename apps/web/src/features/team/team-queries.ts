@@ -1,0 +1,69 @@
+import { teamMembersResponseSchema, teamNoticeResponseSchema, teamPaths } from '@outpilot/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../api/api-context.tsx';
+import { useBridge } from '../../bridge/bridge-context.tsx';
+import { authQueryKeys } from '../auth/auth-queries.ts';
+
+export const teamQueryKeys = { members: ['team', 'members'] as const };
+
+const memberPath = (template: string, id: string) => template.replace(':id', encodeURIComponent(id));
+
+/** GET team/personas: members and pending invitations of the user's team. */
+export function useTeamMembers(enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: teamQueryKeys.members,
+    queryFn: ({ signal }) =>
+      api.request({ path: teamPaths.members, schema: teamMembersResponseSchema, signal }),
+    enabled,
+  });
+}
+
+/** Every team call reloads the members (§7) and the profile (its team and role) on success. */
+function useTeamChange<V>(
+  call: (variables: V) => { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown },
+) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: V) => api.request({ ...call(variables), schema: teamNoticeResponseSchema }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamQueryKeys.members }),
+        queryClient.invalidateQueries({ queryKey: authQueryKeys.profile }),
+      ]),
+  });
+}
+
+export const useInviteMember = () =>
+  useTeamChange<string>((email) => ({ method: 'POST', path: teamPaths.invite, body: { email } }));
+export const useAcceptInvitation = () =>
+  useTeamChange<string>((code) => ({ method: 'POST', path: teamPaths.acceptInvitation, body: { code } }));
+export const useResendInvitation = () =>
+  useTeamChange<string>((id) => ({ method: 'POST', path: memberPath(teamPaths.resendInvitation, id) }));
+export const useRemoveMember = () =>
+  useTeamChange<string>((id) => ({ method: 'DELETE', path: memberPath(teamPaths.member, id) }));
+export const useRenameMember = () =>
+  useTeamChange<{ id: string; name: string }>(({ id, name }) => ({
+    method: 'PUT',
+    path: memberPath(teamPaths.nickname, id),
+    body: { name },
+  }));
+
+/**
+ * Sign in under a member, or stop that member session: the bridge swaps the token the app's calls
+ * carry, and every cached answer belonged to the other workspace, so all of it is dropped.
+ */
+export function useMemberSession() {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const start = useMutation({
+    mutationFn: (memberId: string) => bridge.send('api', 'signInAsMember', { memberId }),
+    onSuccess: () => queryClient.resetQueries(),
+  });
+  const stop = useMutation({
+    mutationFn: () => bridge.send('api', 'stopMemberSession', {}),
+    onSettled: () => queryClient.resetQueries(),
+  });
+  return { start, stop };
+}
