@@ -3,10 +3,26 @@ import { e2eLinkedInServerUrl, e2eServerUrl, e2eVirtualClockServerUrl } from './
 
 // Browser tests drive the built app in Debian's Chromium (browser downloads fail on this machine).
 // No retries: a flaky journey must show, not hide.
+
+// These journeys move the virtual-clock server's one clock, so they run one after another; every
+// other journey makes its own account on a server whose clock is real, so it may run beside them.
+const virtualClockJourneys = [
+  'billing.spec.ts',
+  'campaign-contacts.spec.ts',
+  'local-runner.spec.ts',
+  'messaging.spec.ts',
+];
+
 export default defineConfig({
   testDir: './journeys',
   fullyParallel: false,
-  workers: 1,
+  // Two workers: journeys mostly wait on the browser and the servers, so a second one roughly
+  // halves the run on a 2-core machine (CI's 20 minutes).
+  workers: 2,
+  projects: [
+    { name: 'virtual-clock', testMatch: virtualClockJourneys, workers: 1 },
+    { name: 'real-clock', testIgnore: virtualClockJourneys },
+  ],
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,

@@ -1,4 +1,4 @@
-import { apiBasePath, campaignsPaths, fillPath } from '@outpilot/contracts';
+import { apiBasePath, campaignsPaths, contactsPaths, fillPath } from '@outpilot/contracts';
 import { expandSteps } from '@outpilot/domain';
 import {
   connectThenMessage,
@@ -7,24 +7,10 @@ import {
   startTestServer,
 } from '@outpilot/server/testing';
 import pg from 'pg';
-import { count, databaseUrlOf, runs, serverUrl, small } from './lib/env.ts';
+import { count, databaseUrlOf, serverUrl, small } from './lib/env.ts';
 import { heading, printScenario } from './lib/report.ts';
 import { seedContacts } from './lib/seed.ts';
-import { percentile, timed } from './lib/stats.ts';
-
-const samplesPerRun = 20;
-
-/** p95 of `samplesPerRun` calls after 3 warm-up calls, once per run. */
-async function p95Runs(call: () => Promise<unknown>): Promise<number[]> {
-  const result: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    for (let warm = 0; warm < 3; warm += 1) await call();
-    const timings: number[] = [];
-    for (let sample = 0; sample < samplesPerRun; sample += 1) timings.push((await timed(call)).ms);
-    result.push(percentile(timings, 95));
-  }
-  return result;
-}
+import { p95Runs, samplesPerRun, timed } from './lib/stats.ts';
 
 const executionStates = [
   'NotStarted',
@@ -37,10 +23,35 @@ const executionStates = [
   'Failed',
 ];
 
+/** The campaign contacts page's two calls, as the screen makes them: its contacts, then their executions. */
+async function campaignContactsPage(
+  call: (path: string, query?: string) => Promise<unknown>,
+  campaignId: string,
+  after?: string,
+): Promise<string | undefined> {
+  const query = new URLSearchParams({
+    $filter: `campaigns/any(c: c eq '${campaignId}')`,
+    $orderby: 'imported desc',
+    $take: '25',
+    ...(after === undefined ? {} : { $after: after }),
+  });
+  const page = (await call(contactsPaths.page, `?${query}`)) as {
+    documents: { id: string }[];
+    next_cursor?: string;
+  };
+  const ids = page.documents.map((contact) => `'${contact.id}'`).join(', ');
+  await call(
+    campaignsPaths.executionsPage,
+    `?${new URLSearchParams({ campaign_id: campaignId, $filter: `contact_id in (${ids})`, $take: '25' })}`,
+  );
+  return page.next_cursor;
+}
+
 /**
  * B11 the campaign list page (GET campaigns/page, 25 rows with statistics and events) in a
  * workspace of 5,000 campaigns, some with executions; B12 the detail page's statistics (GET
- * campaigns/{id}/executions-statistics) of a campaign of 100,000 executions. Over HTTP, PostgreSQL.
+ * campaigns/{id}/executions-statistics) of a campaign of 100,000 executions; B14 that campaign's
+ * contacts page, first and deep. Over HTTP, PostgreSQL.
  */
 export async function benchCampaigns(): Promise<void> {
   const campaignRows = small ? 1_000 : 5_000;
@@ -128,6 +139,31 @@ export async function benchCampaigns(): Promise<void> {
       ours: { runs: statistics, unit: 'ms', digits: 1 },
       target: 'p95 under 50 ms',
       met: Math.max(...statistics) < 50,
+    });
+    const firstContacts = await p95Runs(() => campaignContactsPage(call, bigCampaignId));
+    printScenario({
+      name: `B14a campaign contacts page, first 25 of ${count(executionRows)} (contacts/page + executions/page, p95 of ${samplesPerRun})`,
+      ours: { runs: firstContacts, unit: 'ms', digits: 1 },
+      target: 'p95 under 20 ms',
+      met: Math.max(...firstContacts) < 20,
+    });
+    // Deep in the list: the page after row `depth`, read by the cursor the grid keeps from the page before.
+    const depth = Math.round(executionRows * 0.8);
+    const before = (await call(
+      contactsPaths.page,
+      `?${new URLSearchParams({
+        $filter: `campaigns/any(c: c eq '${bigCampaignId}')`,
+        $orderby: 'imported desc',
+        $take: '25',
+        $skip: String(depth - 25),
+      })}`,
+    )) as { next_cursor?: string };
+    const deepContacts = await p95Runs(() => campaignContactsPage(call, bigCampaignId, before.next_cursor));
+    printScenario({
+      name: `B14b campaign contacts page after row ${count(depth)} ($after, contacts/page + executions/page, p95 of ${samplesPerRun})`,
+      ours: { runs: deepContacts, unit: 'ms', digits: 1 },
+      target: 'p95 under 20 ms',
+      met: Math.max(...deepContacts) < 20,
     });
   } finally {
     await server.close();

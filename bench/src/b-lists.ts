@@ -23,40 +23,12 @@ import { compileListQuery } from '../../apps/server/src/list-query/compile-list-
 import { count, databaseUrlOf, runs, serverUrl, small } from './lib/env.ts';
 import { heading, printScenario } from './lib/report.ts';
 import { seedContacts, withIndexesRebuilt } from './lib/seed.ts';
-import { median, percentile, timed } from './lib/stats.ts';
+import { interleavedP95Runs, median, p95Runs, samplesPerRun, timed } from './lib/stats.ts';
 
-const samplesPerRun = 20;
 /** Samples per run where two calls are compared by a ratio of their p95s (B7c). */
 const ratioSamplesPerRun = 100;
 
 type Workspace = { personaId: string; userId: string };
-
-/**
- * The p95 of `samples` calls of each of `calls`, after 3 warm-up calls each, once per run. The calls
- * take turns sample by sample, so a burst of load on this shared 2-core machine falls on all of them
- * alike, and a ratio between them compares calls made at the same moments.
- */
-async function interleavedP95Runs(
-  calls: readonly (() => Promise<unknown>)[],
-  samples = samplesPerRun,
-): Promise<number[][]> {
-  const result = calls.map((): number[] => []);
-  for (let run = 0; run < runs; run += 1) {
-    for (let warm = 0; warm < 3; warm += 1) for (const call of calls) await call();
-    const timings = calls.map((): number[] => []);
-    for (let sample = 0; sample < samples; sample += 1) {
-      for (const [index, call] of calls.entries()) timings[index]?.push((await timed(call)).ms);
-    }
-    for (const [index, series] of timings.entries()) result[index]?.push(percentile(series, 95));
-  }
-  return result;
-}
-
-/** p95 of `samplesPerRun` calls after 3 warm-up calls, once per run. */
-async function p95Runs(call: () => Promise<unknown>): Promise<number[]> {
-  const [series] = await interleavedP95Runs([call]);
-  return series ?? [];
-}
 
 async function buildWorkspaces(server: TestServer, sizes: { big: number; medium: number; others: number[] }) {
   const big = await createAccount(server.db, { onboarded: true });

@@ -8,6 +8,8 @@ import { benchLatency } from './b2-b3-latency.ts';
 import { benchHealthDuringImport } from './b5-health-during-import.ts';
 import { benchImport } from './b5-import.ts';
 import { benchLinkedInImport } from './b13-linkedin-import.ts';
+import { benchActivitiesQueue } from './b15-activities-queue.ts';
+import { benchLighthouse } from './b17-lighthouse.ts';
 import { small } from './lib/env.ts';
 import { measureInitialBundle } from './web-bundle-size.ts';
 
@@ -46,9 +48,11 @@ if (wanted('B0')) {
 if (wanted('B5')) await benchImport();
 if (wanted('B5') || wanted('B5e')) await benchHealthDuringImport();
 if (wanted('B7')) await benchLists();
-if (wanted('B11') || wanted('B12')) await benchCampaigns();
+if (wanted('B11') || wanted('B12') || wanted('B14')) await benchCampaigns();
+if (wanted('B15')) await benchActivitiesQueue();
 
 if (wanted('B13')) await benchLinkedInImport();
+if (wanted('B17')) await benchLighthouse();
 
 if (wanted('B1') || wanted('B4')) await benchClaims({ b1: wanted('B1'), b4: wanted('B4') });
 if (wanted('B2') || wanted('B3')) await benchLatency({ b2: wanted('B2'), b3: wanted('B3') });

@@ -1,17 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  BillingView,
-  expectAccessible,
-  HostedPaymentPage,
-  testCards,
-  UpgradePage,
-} from '../pages/billing-pages.ts';
+import { BillingView, HostedPaymentPage, testCards, UpgradePage } from '../pages/billing-pages.ts';
 import { ContactsImportWizard } from '../pages/contacts-import-wizard.ts';
 import { ContactsPage } from '../pages/contacts-page.ts';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { createOnboardedAccount, type E2eAccount } from '../support/accounts.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { e2eVirtualClockServerUrl } from '../support/e2e-server-url.ts';
 

@@ -229,3 +229,77 @@ test('builds a 3-step sequence with a placeholder, adds contacts, launches throu
   await page.getByRole('link', { name: 'Go home' }).click();
   await expect(page).toHaveURL(/\/campaigns$/);
 });
+
+test('the start preview refuses contacts already in another active campaign: some, then all of them', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const account = await createAccountWithContacts(request, 'campaign-refusals', 3);
+  await signInAt(page, '/campaigns', account);
+  const shell = new ShellPage(page);
+  // The signed-in app's own token, kept by the agent in the page.
+  const accessToken = () =>
+    page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
+          .accessToken,
+    );
+  const api = async (method: string, path: string, data?: unknown) => {
+    const response = await request.fetch(`/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${await accessToken()}` },
+      ...(data === undefined ? {} : { data }),
+    });
+    expect(response.ok(), `${method} ${path} answered ${response.status()} ${await response.text()}`).toBe(
+      true,
+    );
+    return response.status() === 204 ? undefined : response.json();
+  };
+  const contacts = (await api('GET', '/contacts/page?$orderby=imported%20asc')) as {
+    documents: { id: string }[];
+  };
+  const ids = contacts.documents.map((contact) => contact.id);
+  expect(ids).toHaveLength(3);
+  const idsFilter = (chosen: string[]) => `id in (${chosen.map((id) => `'${id}'`).join(', ')})`;
+  // A Message after the Connect keeps an execution active even if the invitation is skipped.
+  const steps = [
+    { type: 'Connect' },
+    { type: 'Message', message_template: 'Thanks, {first_name}!', timeout: 4320 },
+  ];
+  const draft = async (name: string, chosen: string[]) => {
+    const campaign = (await api('POST', '/campaigns', { name })) as { id: string };
+    await api('PUT', `/campaigns/${campaign.id}/update_steps`, { steps });
+    await api('PUT', `/campaigns/${campaign.id}/target_audience`, { filter: idsFilter(chosen) });
+    return campaign.id;
+  };
+
+  // Two of the three contacts are already running in another campaign.
+  const busy = await draft('Already running', ids.slice(0, 2));
+  await api('PUT', `/campaigns/${busy}/run`);
+  const overlap = await draft('Overlap', ids);
+  const allBusy = await draft('All busy', ids.slice(0, 2));
+
+  const detail = new CampaignDetailPage(page);
+  await page.goto(`/campaigns/${allBusy}`);
+  await detail.action('Run').click();
+  const refused = detail.dialog('Sorry, the system can’t run this campaign');
+  await expect(refused).toContainText('2 — Contacts that are already in another active campaign');
+  await expect(refused).toContainText('Please change your contacts or campaign steps');
+  await detail.answer('Sorry, the system can’t run this campaign', 'Ok');
+  await expect(detail.status()).toHaveText('draft');
+
+  await page.goto(`/campaigns/${overlap}`);
+  await detail.action('Run').click();
+  const partly = detail.dialog('Sorry, the system can’t process some of the contacts');
+  await expect(partly).toContainText('2 — Contacts that are already in another active campaign');
+  await expect(partly).toContainText('The system will process 1 contacts');
+  // Cancel changes nothing; Confirm launches with the one contact it can process.
+  await detail.answer('Sorry, the system can’t process some of the contacts', 'Cancel');
+  await expect(detail.status()).toHaveText('draft');
+  await detail.action('Run').click();
+  await detail.answer('Sorry, the system can’t process some of the contacts', 'Confirm');
+  await shell.expectNotice('Campaign is launched');
+  await expect(detail.status()).toHaveText('active');
+  await expect(detail.contactsCount()).toHaveText('1');
+});

@@ -103,6 +103,10 @@ test('a local workspace runs its campaign in the browser while the app is open, 
   // The in-page agent claims what is due (it looks every 5 s); the journey moves the engine's clock
   // a quarter of an hour at a time: each step lets the persona's 2-8 minute pace run out once.
   expect(await invitationsSentOnTheNetwork(member)).toBe(0);
+  // The campaign's page stays open while it runs: its statistics move without a reload.
+  await page.goto(`/campaigns/${campaign.id}`);
+  const chart = page.getByRole('img', { name: /^Executions by state:/ });
+  await expect(chart).toHaveAccessibleName(/In queue: [1-4]/);
   for (let step = 0; step < 8 && (await invitationsSentOnTheNetwork(member)) < 4; step += 1) {
     const before = await invitationsSentOnTheNetwork(member);
     await request.post('/api/test/clock/advance', { data: { milliseconds: 15 * 60 * 1000 } });
@@ -112,6 +116,8 @@ test('a local workspace runs its campaign in the browser while the app is open, 
       .catch(() => undefined);
   }
   expect(await invitationsSentOnTheNetwork(member)).toBe(4);
+  // The page refreshes a running campaign's figures every few seconds: nobody is queued any more.
+  await expect(chart).not.toHaveAccessibleName(/In queue/, { timeout: 15_000 });
 
   const statistics = (await (await api('GET', `/campaigns/${campaign.id}`)).json()) as {
     statistics: { invitation_sent: number };

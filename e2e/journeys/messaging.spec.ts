@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { MessagingPage } from '../pages/messaging-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
 
 // The network's time is virtual on this server: replies arrive when the journey moves the clock.
@@ -25,23 +25,65 @@ async function sandbox(path: string, sessionId: string, init: { method?: string;
   return response.json();
 }
 
+/** Signs in to the sandbox network as the member an e-mail maps to. */
+async function signInToNetwork(email: string) {
+  const response = await fetch(`${base}/sandbox/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  return (await response.json()) as { sessionId: string; profile: Profile };
+}
+
+/**
+ * Earlier, on the network: a member wrote to some of their connections; days later one answered.
+ * Whether anyone answers is the network's own draw (each person answers a first message with a
+ * probability of 0.1 to 0.6), and a member with few connections may get no answer, so this tries
+ * the members of a few e-mails until one has an answer.
+ */
+async function networkMemberWithAnAnswer(request: APIRequestContext) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const email = uniqueEmail('messaging');
+    const session = await signInToNetwork(email);
+    const search = encodeURIComponent(
+      'https://www.linkedin.com/search/results/people/?network=%5B%22F%22%5D',
+    );
+    const found = (await sandbox(`/api/search/people?url=${search}&start=0&count=20`, session.sessionId)) as {
+      elements: ({ invisible: false } & Profile)[];
+    };
+    const friends = found.elements.filter((each) => !each.invisible).slice(0, 12);
+    for (const friend of friends) {
+      await sandbox('/api/messages', session.sessionId, {
+        method: 'POST',
+        body: { entityId: friend.entityId, text: `Hello ${friend.firstName}, shall we talk about outreach?` },
+      });
+    }
+    expect(
+      (await request.post('/api/test/clock/advance', { data: { milliseconds: 11 * 24 * 3600_000 } })).ok(),
+    ).toBe(true);
+    // Network sessions last 7 days: a new one after the wait.
+    const later = await signInToNetwork(email);
+    const conversations = (await sandbox('/api/conversations', later.sessionId)) as {
+      conversations: {
+        unreadCount: number;
+        participants: { firstName: string; lastName: string }[];
+      }[];
+    };
+    const answered = conversations.conversations.find((each) => each.unreadCount > 0);
+    if (answered) {
+      const replier = `${answered.participants[0]?.firstName} ${answered.participants[0]?.lastName}`;
+      return { email, me: session.profile, replier };
+    }
+  }
+  throw new Error('Nobody answered on the sandbox network');
+}
+
 test('a reply arrives in the inbox: the user reads it, reacts, answers, edits the answer, stars and archives the conversation', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const email = uniqueEmail('messaging');
-  // The member of the sandbox network this email signs in as; the workspace is linked to them.
-  const signInToNetwork = async () =>
-    (await (
-      await fetch(`${base}/sandbox/api/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email }),
-      })
-    ).json()) as { sessionId: string; profile: Profile };
-  const session = await signInToNetwork();
-  const me = session.profile;
+  const { email, me, replier } = await networkMemberWithAnAnswer(request);
   const created = await request.post('/__e2e/accounts', {
     data: {
       email,
@@ -52,35 +94,6 @@ test('a reply arrives in the inbox: the user reads it, reacts, answers, edits th
     },
   });
   expect(created.ok()).toBe(true);
-
-  // Earlier, on the network: the member wrote to some of their connections; days later one answered.
-  const search = encodeURIComponent('https://www.linkedin.com/search/results/people/?network=%5B%22F%22%5D');
-  const found = (await sandbox(`/api/search/people?url=${search}&start=0&count=20`, session.sessionId)) as {
-    elements: ({ invisible: false } & Profile)[];
-  };
-  const friends = found.elements.filter((each) => !each.invisible).slice(0, 12);
-  expect(friends.length).toBeGreaterThan(3);
-  for (const friend of friends) {
-    await sandbox('/api/messages', session.sessionId, {
-      method: 'POST',
-      body: { entityId: friend.entityId, text: `Hello ${friend.firstName}, shall we talk about outreach?` },
-    });
-  }
-  expect(
-    (await request.post('/api/test/clock/advance', { data: { milliseconds: 11 * 24 * 3600_000 } })).ok(),
-  ).toBe(true);
-  // Network sessions last 7 days: a new one after the wait.
-  const later = await signInToNetwork();
-  const conversations = (await sandbox('/api/conversations', later.sessionId)) as {
-    conversations: {
-      conversationId: string;
-      unreadCount: number;
-      participants: { firstName: string; lastName: string }[];
-    }[];
-  };
-  const answered = conversations.conversations.find((each) => each.unreadCount > 0);
-  if (!answered) throw new Error('Nobody answered on the sandbox network');
-  const replier = `${answered.participants[0]?.firstName} ${answered.participants[0]?.lastName}`;
 
   // The browser is signed in to the network; signing in to the app starts the agent in the page,
   // whose first sync brings the conversations in.
@@ -126,13 +139,7 @@ test('a reply arrives in the inbox: the user reads it, reacts, answers, edits th
   await inbox.thread().getByRole('button', { name: 'Save' }).click();
   await expect(inbox.message('how about Wednesday')).toContainText('(Edited)');
 
-  // The inbox itself (the shell around it is checked by its own issue).
-  const axe = await new AxeBuilder({ page })
-    .include('section[aria-label="Conversations"]')
-    .include('section[aria-label="Conversation"]')
-    .include('aside[aria-label="Campaign conversation"]')
-    .analyze();
-  expect(axe.violations).toEqual([]);
+  await expectAccessible(page);
 
   // Star it, find it under Starred; archive it, find it under Archived.
   await inbox.openConversationMenu(replier);

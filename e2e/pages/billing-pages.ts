@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** The sandbox payment provider's test cards (apps/server/src/sandbox-payments/test-cards.ts). */
@@ -85,14 +84,4 @@ export class BillingView {
   button(name: string) {
     return this.panel().getByRole('button', { name, exact: true });
   }
-}
-
-/** axe-core on the screen's main region: no violations. */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join('; ')}`,
-    ),
-  ).toEqual([]);
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { ContactsPage } from './contacts-page.ts';
 
 /**
@@ -19,7 +19,7 @@ export class CampaignContactsPage {
 
   /** The Status cell of a row: its step indicators ('1. Connect: In queue') and the label. */
   status(name: string) {
-    return this.grid.row(name).locator('[role="gridcell"][col-id="status"]');
+    return this.grid.row(name).locator('td[data-col-id="status"]');
   }
 
   /** The indicators of a row's steps, each with its state in data-state. */
@@ -65,13 +65,9 @@ export class CampaignContactsPage {
     await expect(dialog).toBeHidden();
   }
 
+  /** axe-core on the whole page: no violations. */
   async expectAccessible() {
-    const results = await new AxeBuilder({ page: this.page }).include('main').analyze();
-    const found = results.violations.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.failureSummary ?? ''}`).join('; ')}`,
-    );
-    expect(found).toEqual([]);
+    await expectAccessible(this.page);
   }
 
   async screenshot(name: string) {

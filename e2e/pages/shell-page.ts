@@ -11,7 +11,7 @@ export class ShellPage {
   async expectLoaded() {
     await expect(this.topNavigation().getByRole('link', { name: 'Campaigns' })).toBeVisible();
     await expect(this.topNavigation().getByRole('link', { name: 'Contacts' })).toBeVisible();
-    await expect(this.page.getByRole('link', { name: 'Help Center' })).toBeVisible();
+    await expect(this.page.getByRole('link', { name: 'Help Center', exact: true })).toBeVisible();
   }
 
   async openUserMenu() {

@@ -3,6 +3,7 @@ import {
   composeAgent,
   createBridgeEventEmitter,
   createNetworkSessionWatcher,
+  createServerClient,
   createTokenStore,
   type FetchLike,
   importPacing,
@@ -12,11 +13,10 @@ import {
 } from '@outpilot/agent';
 import {
   apiBasePath,
-  apiPaths,
   type BridgeEvent,
   bridgeRequestSchema,
   type ClientConfig,
-  clientConfigSchema,
+  clientConfigEndpoints,
 } from '@outpilot/contracts';
 import { systemClock } from '@outpilot/domain';
 import { type BuildConfig, isAppOrigin } from './build-config.ts';
@@ -53,10 +53,10 @@ export function startBackground(options: BackgroundOptions) {
   const agents = new Map<string, Promise<Agent>>();
 
   const createAgent = async (origin: string): Promise<Agent> => {
-    const response = await options.fetch(`${origin}${apiBasePath}${apiPaths.clientConfig}`, {
-      headers: { accept: 'application/json' },
-    });
-    const config: ClientConfig = clientConfigSchema.parse(await response.json());
+    const config: ClientConfig = await createServerClient({
+      baseUrls: { api: `${origin}${apiBasePath}` },
+      fetch: options.fetch,
+    }).call(clientConfigEndpoints.clientConfig);
     const store = options.storeFor(origin);
     const events = createBridgeEventEmitter();
     const sandbox =

@@ -1,3 +1,5 @@
+export type { Fact, FactChange, FactKind, SandboxStore } from './network-state/journal.ts';
+export { factKinds } from './network-state/journal.ts';
 export { type SandboxPluginOptions, sandboxPlugin } from './plugin.ts';
 export {
   createPopulation,

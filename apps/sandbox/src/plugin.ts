@@ -1,8 +1,12 @@
 import type { Clock } from '@outpilot/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { type BehaviourOptions, resolveBehaviourOptions } from './behaviour/behaviour-options.ts';
+import { answerOnceStored } from './http/answer-once-stored.ts';
 import { installIdempotencyKeys } from './http/idempotency-key.ts';
+import { refuseUnstorableText } from './http/refuse-unstorable-text.ts';
+import { documentOnly } from './http/route-docs.ts';
 import { installErrorHandler } from './http/sandbox-error.ts';
+import { createJournal, type SandboxStore } from './network-state/journal.ts';
 import { createNetworkState } from './network-state/network-state.ts';
 import { createPopulation, defaultPopulationSize } from './population/create-population.ts';
 import { registerActivityRoutes } from './routes/activity-routes.ts';
@@ -30,37 +34,54 @@ export type SandboxPluginOptions = {
    * RATE_LIMITED with Retry-After, the rest a 502 BadGateway. Default 0.
    */
   faultRate?: number;
+  /**
+   * Where the network keeps what members did, so a restart forgets nothing (the server gives its
+   * database). Without one, it lives in memory for this instance only (unit tests, main.ts).
+   */
+  store?: SandboxStore;
 } & Partial<BehaviourOptions>;
 
 /**
  * The simulated network as a Fastify plugin; the server registers it with { prefix: '/sandbox' }.
  * It stays encapsulated (no fastify-plugin wrapper) so its error handler and routes never leak
- * into the host's API. Its state (invitations, messages…) lives in memory per instance.
+ * into the host's API. Its state (invitations, messages…) is read from memory and written to the
+ * store before each answer that changed it.
  */
 export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (app, options) => {
   const population = createPopulation({ seed: options.seed, size: options.size ?? defaultPopulationSize });
   const faults = createFaultInjector(options.seed, options.faultRate ?? 0);
   const behaviour = resolveBehaviourOptions(options);
+  // Another seed or size is another population: its facts are kept apart.
+  const networkName = `${options.seed}:${population.people.length}`;
+  const facts = (await options.store?.load(networkName)) ?? [];
+  const journal = createJournal(options.store, networkName);
   const context: SandboxContext = {
     population,
-    sessions: createSessionStore(options.clock, behaviour.sessionTtlMs),
+    sessions: createSessionStore(options.clock, behaviour.sessionTtlMs, journal, facts),
     peopleSearch: createPeopleSearch({ population, basePath: app.prefix, faults }),
     clock: options.clock,
     basePath: app.prefix,
-    network: createNetworkState(),
+    network: createNetworkState(journal, facts),
     behaviour,
     faults,
     startedAt: options.clock.now(),
   };
   installErrorHandler(app);
-  registerSessionRoutes(app, context);
-  registerProfileRoutes(app, context);
-  registerSearchRoutes(app, context);
-  registerAvatarRoutes(app, context);
-  registerLoginPage(app, context);
+  documentOnly(app);
+  refuseUnstorableText(app);
+  await app.register(async (reads) => {
+    answerOnceStored(reads, journal);
+    registerSessionRoutes(reads, context);
+    registerProfileRoutes(reads, context);
+    registerSearchRoutes(reads, context);
+    registerAvatarRoutes(reads, context);
+    registerLoginPage(reads, context);
+  });
   // The member's actions, in a scope of their own so Idempotency-Key handling covers only them.
   await app.register(async (actions) => {
     installIdempotencyKeys(actions, context);
+    // After the Idempotency-Key hook, so the answer it keeps is stored with the action's facts.
+    answerOnceStored(actions, journal);
     registerInvitationRoutes(actions, context);
     registerMessagingRoutes(actions, context);
     registerEngagementRoutes(actions, context);

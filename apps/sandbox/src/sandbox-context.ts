@@ -19,7 +19,7 @@ export type SandboxContext = {
   clock: Clock;
   /** Where the plugin is mounted (e.g. /sandbox); '' when mounted at the root. */
   basePath: string;
-  /** What members did (invitations, messages, follows…), in memory for this instance. */
+  /** What members did (invitations, messages, follows…): read from memory, kept by the journal. */
   network: NetworkState;
   behaviour: BehaviourOptions;
   /** Seeded transient refusals, drawn for search, profile look-ups and every mutating call. */

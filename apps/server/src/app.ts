@@ -1,6 +1,5 @@
 import {
   apiBasePath,
-  automationBasePath,
   billingPaths,
   requestHeadMaxBytes,
   sandboxBasePath,
@@ -33,23 +32,24 @@ import { registerStrictJsonParser } from './plugins/json-body.ts';
 import { redactingLoggerOptions } from './plugins/log-redaction.ts';
 import { registerSecurityHeaders } from './plugins/security-and-docs.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { accountRoutes } from './routes/account-routes.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { automationRoutes } from './routes/automation-routes.ts';
-import { billingRoutes } from './routes/billing-routes.ts';
+import { billingRoutes, paymentsWebhookRoutes } from './routes/billing-routes.ts';
 import { campaignsRoutes } from './routes/campaigns-routes.ts';
 import { contactsRoutes } from './routes/contacts-routes.ts';
 import { crmRoutes } from './routes/crm-routes.ts';
 import { executionsRoutes } from './routes/executions-routes.ts';
-import { importsRoutes } from './routes/imports-routes.ts';
+import { importCsvRoutes, importsRoutes } from './routes/imports-routes.ts';
 import { messagingRoutes } from './routes/messaging-routes.ts';
 import { networkAccountRoutes } from './routes/network-account-routes.ts';
 import { publicRoutes } from './routes/public-routes.ts';
+import { registerEndpoints } from './routes/register-endpoints.ts';
 import { requestValidatorCompiler } from './routes/request-validator.ts';
 import { teamRoutes } from './routes/team-routes.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { workspaceRoutes } from './routes/workspace-routes.ts';
 import { registerSandboxHubspot } from './sandbox-hubspot/sandbox-hubspot-plugin.ts';
+import { createSandboxNetworkStore } from './sandbox-network/sandbox-network-store.ts';
 import { registerSandboxPayments } from './sandbox-payments/sandbox-payments-plugin.ts';
 import { recordImpersonatedChanges } from './team/record-impersonated-changes.ts';
 
@@ -153,25 +153,23 @@ export async function buildServer(
     registerAuthGuard(app, deps);
     recordImpersonatedChanges(app, deps);
 
-    await app.register(
-      async (api) => {
-        await api.register(publicRoutes, { deps });
-        await api.register(authRoutes, { deps });
-        await api.register(accountRoutes, { deps });
-        await api.register(networkAccountRoutes, { deps });
-        await api.register(workspaceRoutes, { deps });
-        await api.register(campaignsRoutes, { deps });
-        await api.register(executionsRoutes, { deps });
-        await api.register(contactsRoutes, { deps });
-        await api.register(importsRoutes, { deps });
-        await api.register(crmRoutes, { deps });
-        await api.register(billingRoutes, { deps });
-        await api.register(teamRoutes, { deps });
-      },
-      { prefix: apiBasePath },
-    );
-    await app.register(automationRoutes, { prefix: automationBasePath, deps });
-    await app.register(messagingRoutes, { prefix: automationBasePath, deps });
+    await registerEndpoints(app, [
+      ...publicRoutes(deps),
+      authRoutes(deps),
+      networkAccountRoutes(deps),
+      workspaceRoutes(deps),
+      campaignsRoutes(deps),
+      executionsRoutes(deps),
+      contactsRoutes(deps),
+      importsRoutes(deps),
+      importCsvRoutes(deps),
+      crmRoutes(deps),
+      billingRoutes(deps),
+      teamRoutes(deps),
+      paymentsWebhookRoutes(deps),
+      automationRoutes(deps),
+      messagingRoutes(deps),
+    ]);
 
     if (config.enableTestEndpoints && isVirtual(clock)) {
       await app.register(testClockRoutes, { prefix: testSupportBasePath, clock });
@@ -218,6 +216,7 @@ export async function buildServer(
         size: config.sandboxSize,
         faultRate: config.sandboxFaultRate,
         clock,
+        store: createSandboxNetworkStore(database.db),
       });
     }
 

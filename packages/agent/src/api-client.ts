@@ -1,41 +1,34 @@
 import {
   type AppProfile,
-  apiPaths,
-  appProfileSchema,
+  authEndpoints,
   type CreateImportRequest,
-  createImportAnswerSchema,
   createImportRequestSchema,
+  type EndpointClient,
   type ExchangeCodeRequest,
   type ExchangeCodeResponse,
   exchangeCodeRequestSchema,
-  exchangeCodeResponseSchema,
+  fixedToken,
   type ImpersonationResponse,
   type ImportList,
   type ImportProfileInput,
-  impersonationResponseSchema,
-  importListSchema,
-  importsPaths,
+  importsEndpoints,
   type LogEntry,
   logEntrySchema,
+  logsEndpoints,
   refreshTokenRequestSchema,
   type SignInUrlRequest,
   type SignInUrlResponse,
   signInUrlRequestSchema,
-  signInUrlResponseSchema,
   type TokenPair,
-  teamPaths,
-  tokenPairSchema,
+  teamEndpoints,
   type UpdateImportStateRequest,
   type UploadImportProfilesAnswer,
-  updateImportStateAnswerSchema,
   updateImportStateRequestSchema,
-  uploadImportProfilesAnswerSchema,
   uploadImportProfilesRequestSchema,
 } from '@outpilot/contracts';
-import type { z } from 'zod';
-import { errorFromFetchFailure, errorFromResponse, readJson } from './http-errors.ts';
+import { createServerClient, type FetchLike } from './server-client.ts';
 
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+export type { FetchLike } from './server-client.ts';
 
 export type ApiClientOptions = {
   /** The main API's base, e.g. https://app.example.com/api/v1 or /api/v1 in a page. */
@@ -45,91 +38,83 @@ export type ApiClientOptions = {
   timeoutMs?: number;
 };
 
-type Call = { method: 'GET' | 'POST' | 'PUT'; path: string; accessToken?: string | null; body?: unknown };
-
-const importPath = (path: string, importId: string) => path.replace(':id', encodeURIComponent(importId));
-
-/** Typed calls to the server's main API; every body is checked against the contracts both ways. */
+/**
+ * The bridge host's calls to the main API, named for what it does with them. Each takes the
+ * token the caller holds (the token store refreshes it); bodies are checked against the
+ * contracts before they go, answers when they come back (the one client of the contracts).
+ */
 export class ApiClient {
-  readonly #baseUrl: string;
-  readonly #fetch: FetchLike;
-  readonly #timeoutMs: number;
+  readonly #client: EndpointClient;
 
   constructor(options: ApiClientOptions) {
-    this.#baseUrl = options.apiBaseUrl.replace(/\/+$/, '');
-    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
-    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#client = createServerClient({
+      baseUrls: { api: options.apiBaseUrl },
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+    });
   }
 
   signInUrl(request: SignInUrlRequest): Promise<SignInUrlResponse> {
-    return this.#json(signInUrlResponseSchema, {
-      method: 'POST',
-      path: apiPaths.signInUrl,
-      body: signInUrlRequestSchema.parse(request),
-    });
+    return this.#client.call(authEndpoints.signInUrl, { body: signInUrlRequestSchema.parse(request) });
   }
 
   exchangeCode(request: ExchangeCodeRequest): Promise<ExchangeCodeResponse> {
-    return this.#json(exchangeCodeResponseSchema, {
-      method: 'POST',
-      path: apiPaths.exchangeCode,
-      body: exchangeCodeRequestSchema.parse(request),
-    });
+    return this.#client.call(authEndpoints.exchangeCode, { body: exchangeCodeRequestSchema.parse(request) });
   }
 
   refresh(refreshToken: string): Promise<TokenPair> {
-    return this.#json(tokenPairSchema, {
-      method: 'POST',
-      path: apiPaths.refreshToken,
+    return this.#client.call(authEndpoints.refreshToken, {
       body: refreshTokenRequestSchema.parse({ refreshToken }),
     });
   }
 
   async signOut(accessToken: string): Promise<void> {
-    await this.#send({ method: 'POST', path: apiPaths.signOut, accessToken });
+    await this.#client.call(authEndpoints.signOut, {}, { token: fixedToken(accessToken) });
   }
 
   /** Sign in under a team member: a member-session access token (no refresh token). */
   signInAsMember(accessToken: string, memberId: string): Promise<ImpersonationResponse> {
-    return this.#json(impersonationResponseSchema, {
-      method: 'POST',
-      path: teamPaths.impersonate.replace(':id', encodeURIComponent(memberId)),
-      accessToken,
-    });
+    return this.#client.call(
+      teamEndpoints.impersonate,
+      { params: { id: memberId } },
+      { token: fixedToken(accessToken) },
+    );
   }
 
   /** Ends the member session the token belongs to. */
   async stopMemberSession(memberAccessToken: string): Promise<void> {
-    await this.#send({ method: 'POST', path: teamPaths.stopImpersonation, accessToken: memberAccessToken });
+    await this.#client.call(teamEndpoints.stopImpersonation, {}, { token: fixedToken(memberAccessToken) });
   }
 
   getProfile(accessToken: string): Promise<AppProfile> {
-    return this.#json(appProfileSchema, { method: 'GET', path: apiPaths.profile, accessToken });
+    return this.#client.call(authEndpoints.profile, {}, { token: fixedToken(accessToken) });
   }
 
   /** The Bearer is optional: errors before sign-in are reported too. */
   async postLog(entry: LogEntry, accessToken?: string | null): Promise<void> {
-    await this.#send({ method: 'POST', path: apiPaths.logs, accessToken, body: logEntrySchema.parse(entry) });
+    await this.#client.call(
+      logsEndpoints.postLog,
+      { body: logEntrySchema.parse(entry) },
+      { token: fixedToken(accessToken) },
+    );
   }
 
   /** An import list, or null when it does not exist or is another workspace's (the server's 204). */
-  async getImport(accessToken: string, importId: string): Promise<ImportList | null> {
-    const response = await this.#send({
-      method: 'GET',
-      path: importPath(importsPaths.one, importId),
-      accessToken,
-    });
-    return response.status === 204 ? null : readJson(response, importListSchema);
+  getImport(accessToken: string, importId: string): Promise<ImportList | null> {
+    return this.#client.call(
+      importsEndpoints.get,
+      { params: { id: importId } },
+      { token: fixedToken(accessToken) },
+    );
   }
 
   /** Opens a new import list; the agent uploads what it finds into it. */
   createImport(accessToken: string, request: CreateImportRequest): Promise<ImportList> {
-    return this.#json(createImportAnswerSchema, {
-      method: 'POST',
-      path: importsPaths.create,
-      accessToken,
-      body: createImportRequestSchema.parse(request),
-    });
+    return this.#client.call(
+      importsEndpoints.create,
+      { body: createImportRequestSchema.parse(request) },
+      { token: fixedToken(accessToken) },
+    );
   }
 
   /** Uploads one batch (at most importProfilesBatchMax) of found profiles into an import list. */
@@ -138,12 +123,11 @@ export class ApiClient {
     importId: string,
     profiles: ImportProfileInput[],
   ): Promise<UploadImportProfilesAnswer> {
-    return this.#json(uploadImportProfilesAnswerSchema, {
-      method: 'POST',
-      path: importPath(importsPaths.profiles, importId),
-      accessToken,
-      body: uploadImportProfilesRequestSchema.parse({ profiles }),
-    });
+    return this.#client.call(
+      importsEndpoints.uploadProfiles,
+      { params: { id: importId }, body: uploadImportProfilesRequestSchema.parse({ profiles }) },
+      { token: fixedToken(accessToken) },
+    );
   }
 
   /** Reports the run's end: completed, failed (with the error's name) or stopped. */
@@ -152,35 +136,10 @@ export class ApiClient {
     importId: string,
     request: UpdateImportStateRequest,
   ): Promise<ImportList> {
-    return this.#json(updateImportStateAnswerSchema, {
-      method: 'PUT',
-      path: importPath(importsPaths.state, importId),
-      accessToken,
-      body: updateImportStateRequestSchema.parse(request),
-    });
-  }
-
-  async #json<T extends z.ZodType>(schema: T, call: Call): Promise<z.output<T>> {
-    return readJson(await this.#send(call), schema);
-  }
-
-  async #send({ method, path, accessToken, body }: Call): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (accessToken) headers.authorization = `Bearer ${accessToken}`;
-    // No content-type without a body: the server refuses an empty JSON body.
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await this.#fetch(`${this.#baseUrl}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.#timeoutMs),
-      });
-    } catch (error) {
-      throw errorFromFetchFailure(error);
-    }
-    if (!response.ok) throw await errorFromResponse(response);
-    return response;
+    return this.#client.call(
+      importsEndpoints.updateState,
+      { params: { id: importId }, body: updateImportStateRequestSchema.parse(request) },
+      { token: fixedToken(accessToken) },
+    );
   }
 }

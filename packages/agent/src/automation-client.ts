@@ -1,23 +1,19 @@
 import {
-  automationActivitiesPaths,
+  automationEndpoints,
   type ClaimActivitiesRequest,
   type ClaimActivitiesResponse,
   claimActivitiesRequestSchema,
-  claimActivitiesResponseSchema,
+  type EndpointClient,
   type ReportActivitiesRequest,
   type ReportActivitiesResponse,
   reportActivitiesRequestSchema,
-  reportActivitiesResponseSchema,
   type SyncConnectionsRequest,
   type SyncConversationsRequest,
   type SyncResponse,
   syncConnectionsRequestSchema,
   syncConversationsRequestSchema,
-  syncResponseSchema,
 } from '@outpilot/contracts';
-import type { z } from 'zod';
-import type { FetchLike } from './api-client.ts';
-import { errorFromFetchFailure, errorFromResponse, readJson } from './http-errors.ts';
+import { createServerClient, type FetchLike } from './server-client.ts';
 
 /**
  * The runner protocol of the automation service (contracts activities.ts). The HTTP client below
@@ -45,78 +41,42 @@ export type AutomationClientOptions = {
   timeoutMs?: number;
 };
 
-/** Typed calls to the automation service; every body is checked against the contracts both ways. */
+/** The runner protocol over HTTP: the contracts' one client; bodies are checked before they go. */
 export class AutomationClient implements AutomationApi {
-  readonly #baseUrl: string;
-  readonly #getAccessToken: () => Promise<string | null>;
-  readonly #refreshAccessToken: (() => Promise<string | null>) | undefined;
-  readonly #fetch: FetchLike;
-  readonly #timeoutMs: number;
+  readonly #client: EndpointClient;
 
   constructor(options: AutomationClientOptions) {
-    this.#baseUrl = options.automationBaseUrl.replace(/\/+$/, '');
-    this.#getAccessToken = options.getAccessToken;
-    this.#refreshAccessToken = options.refreshAccessToken;
-    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
-    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#client = createServerClient({
+      baseUrls: { automation: options.automationBaseUrl },
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs,
+      token: {
+        get: options.getAccessToken,
+        ...(options.refreshAccessToken ? { refresh: options.refreshAccessToken } : {}),
+      },
+    });
   }
 
   claim(request: ClaimActivitiesRequest, signal?: AbortSignal): Promise<ClaimActivitiesResponse> {
     const body = claimActivitiesRequestSchema.parse(request);
-    return this.#post(automationActivitiesPaths.claim, body, claimActivitiesResponseSchema, signal);
+    return this.#client.call(automationEndpoints.claim, { body }, signal ? { signal } : {});
   }
 
   reportMany(request: ReportActivitiesRequest): Promise<ReportActivitiesResponse> {
-    const body = reportActivitiesRequestSchema.parse(request);
-    return this.#post(automationActivitiesPaths.reports, body, reportActivitiesResponseSchema);
+    return this.#client.call(automationEndpoints.reports, {
+      body: reportActivitiesRequestSchema.parse(request),
+    });
   }
 
   syncConnections(request: SyncConnectionsRequest): Promise<SyncResponse> {
-    const body = syncConnectionsRequestSchema.parse(request);
-    return this.#post(automationActivitiesPaths.syncConnections, body, syncResponseSchema);
+    return this.#client.call(automationEndpoints.syncConnections, {
+      body: syncConnectionsRequestSchema.parse(request),
+    });
   }
 
   syncConversations(request: SyncConversationsRequest): Promise<SyncResponse> {
-    const body = syncConversationsRequestSchema.parse(request);
-    return this.#post(automationActivitiesPaths.syncConversations, body, syncResponseSchema);
-  }
-
-  async #post<T extends z.ZodType>(
-    path: string,
-    body: unknown,
-    schema: T,
-    signal?: AbortSignal,
-  ): Promise<z.output<T>> {
-    let response = await this.#send(path, body, await this.#getAccessToken(), signal);
-    if (response.status === 403 && this.#refreshAccessToken) {
-      const refreshed = await this.#refreshAccessToken().catch(() => null);
-      if (refreshed) response = await this.#send(path, body, refreshed, signal);
-    }
-    if (!response.ok) throw await errorFromResponse(response);
-    return readJson(response, schema);
-  }
-
-  async #send(
-    path: string,
-    body: unknown,
-    accessToken: string | null,
-    signal?: AbortSignal,
-  ): Promise<Response> {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'content-type': 'application/json',
-    };
-    if (accessToken) headers.authorization = `Bearer ${accessToken}`;
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    try {
-      return await this.#fetch(`${this.#baseUrl}${path}`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(body),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-    } catch (error) {
-      throw errorFromFetchFailure(error);
-    }
+    return this.#client.call(automationEndpoints.syncConversations, {
+      body: syncConversationsRequestSchema.parse(request),
+    });
   }
 }

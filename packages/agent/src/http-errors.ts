@@ -1,4 +1,4 @@
-import { errorBodySchema, errorNameForStatus } from '@outpilot/contracts';
+import { errorNameForStatus, readErrorBody } from '@outpilot/contracts';
 import type { z } from 'zod';
 import { AgentError, badGateway, toErrorName } from './errors.ts';
 
@@ -29,25 +29,18 @@ export async function errorFromResponse(response: Response): Promise<AgentError>
   if (response.status === 502 || response.status === 503 || response.status === 504) {
     return badGateway(response.status);
   }
-  let raw: unknown;
-  try {
-    raw = await response.json();
-  } catch {
-    raw = undefined;
-  }
-  const parsed = errorBodySchema.safeParse(raw);
+  const body = await readErrorBody(response);
   const fallbackName = errorNameForStatus(response.status);
   // A throttled answer says how long to wait; the runner's back-off honours it.
   const retryAfterMs = readRetryAfterMs(response);
   const retry = retryAfterMs === undefined ? {} : { retryAfterMs };
-  if (!parsed.success) {
+  if (!body) {
     return new AgentError(
       fallbackName,
       response.statusText || `Request failed with status ${response.status}`,
       { status: response.status, ...retry },
     );
   }
-  const body = parsed.data;
   // For a validation error the first item of the errors list is the message to show (seed 000 §8).
   const message = response.status === 422 && body.errors?.[0] ? body.errors[0].description : body.message;
   return new AgentError(toErrorName(body.name), message, {

@@ -29,7 +29,7 @@ export {
   type RunnerWake,
   type WakeSignal,
 } from './activity-runner/wake-signal.ts';
-export { ApiClient, type ApiClientOptions, type FetchLike } from './api-client.ts';
+export { ApiClient, type ApiClientOptions } from './api-client.ts';
 export { type AutomationApi, AutomationClient, type AutomationClientOptions } from './automation-client.ts';
 export {
   type BridgeEventEmitter,
@@ -98,6 +98,7 @@ export {
   type NetworkSessionWatcher,
   type NetworkSessionWatcherOptions,
 } from './network-session-watcher.ts';
+export { createServerClient, type FetchLike, type ServerClientOptions } from './server-client.ts';
 export {
   createLocalStorageStore,
   createMemoryStore,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { reactionSchema } from './campaigns.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { operationTypeSchema } from './executions.ts';
+import { automationHealthResponseSchema } from './health.ts';
 import { connectionDegreeSchema } from './network.ts';
+import { automationPaths } from './paths.ts';
 import { wholeNumber } from './wire-values.ts';
 
 /**
@@ -215,3 +218,66 @@ export const syncResponseSchema = z.object({
   sync_token: z.string().max(2000).nullable(),
 });
 export type SyncResponse = z.infer<typeof syncResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints of the automation service: a runner acts for the caller's persona only
+
+const runnerCall = {
+  service: 'automation',
+  access: 'runner',
+  tags: ['automation'],
+  errors: ['NotFound', 'UnprocessableEntity'],
+} as const;
+
+export const automationEndpoints = {
+  health: defineEndpoint({
+    ...runnerCall,
+    errors: [],
+    method: 'GET',
+    path: automationPaths.health,
+    summary: 'The automation service answers for this workspace',
+    answers: { 200: automationHealthResponseSchema },
+  }),
+  claim: defineEndpoint({
+    ...runnerCall,
+    method: 'POST',
+    path: automationActivitiesPaths.claim,
+    summary: 'Claim due activities (inside working hours, within the daily limits) for a lease',
+    body: claimActivitiesRequestSchema,
+    answers: { 200: claimActivitiesResponseSchema },
+  }),
+  report: defineEndpoint({
+    ...runnerCall,
+    method: 'POST',
+    path: automationActivitiesPaths.report,
+    summary: 'Report the outcome of a claimed activity (idempotent, fenced by attempt)',
+    params: z.object({ id: z.uuid() }),
+    body: reportActivityRequestSchema,
+    answers: { 200: reportActivityResponseSchema },
+  }),
+  reports: defineEndpoint({
+    ...runnerCall,
+    method: 'POST',
+    path: automationActivitiesPaths.reports,
+    summary:
+      'Report the outcomes of several claimed activities in one transaction (each idempotent and fenced as one report)',
+    body: reportActivitiesRequestSchema,
+    answers: { 200: reportActivitiesResponseSchema },
+  }),
+  syncConnections: defineEndpoint({
+    ...runnerCall,
+    method: 'POST',
+    path: automationActivitiesPaths.syncConnections,
+    summary: 'Report connections seen on the network (accepted invitations)',
+    body: syncConnectionsRequestSchema,
+    answers: { 200: syncResponseSchema },
+  }),
+  syncConversations: defineEndpoint({
+    ...runnerCall,
+    method: 'POST',
+    path: automationActivitiesPaths.syncConversations,
+    summary: 'Report messages seen on the network (replies stop sequences)',
+    body: syncConversationsRequestSchema,
+    answers: { 200: syncResponseSchema },
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { linkedNetworkProfileSchema } from './network.ts';
+import { apiPaths } from './paths.ts';
 import { wholeNumber } from './wire-values.ts';
 
 /** A path inside the app (never an absolute URL), so a crafted state cannot redirect elsewhere. */
@@ -63,3 +65,57 @@ export const appProfileSchema = z.object({
   linkedInProfile: linkedNetworkProfileSchema.nullable(),
 });
 export type AppProfile = z.infer<typeof appProfileSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints: sign-in, tokens, sign-out (seed 000 §4) and the app profile
+
+const authCall = { service: 'api', access: 'public', tags: ['auth'] } as const;
+
+export const authEndpoints = {
+  signInUrl: defineEndpoint({
+    ...authCall,
+    errors: ['UnprocessableEntity'],
+    method: 'POST',
+    path: apiPaths.signInUrl,
+    summary: 'Start a sign-in with the identity provider (authorization code with PKCE)',
+    body: signInUrlRequestSchema,
+    answers: { 200: signInUrlResponseSchema },
+  }),
+  exchangeCode: defineEndpoint({
+    ...authCall,
+    errors: ['UnprocessableEntity'],
+    method: 'POST',
+    path: apiPaths.exchangeCode,
+    summary: 'Exchange the authorization code for an access token and a refresh token',
+    body: exchangeCodeRequestSchema,
+    answers: { 200: exchangeCodeResponseSchema },
+  }),
+  refreshToken: defineEndpoint({
+    ...authCall,
+    errors: ['NotAuthorized'],
+    method: 'POST',
+    path: apiPaths.refreshToken,
+    summary: 'Rotate the refresh token and get a new access token',
+    body: refreshTokenRequestSchema,
+    answers: { 200: tokenPairSchema },
+  }),
+  signOut: defineEndpoint({
+    ...authCall,
+    access: 'user',
+    errors: [],
+    method: 'POST',
+    path: apiPaths.signOut,
+    summary: 'Revoke the current session',
+    answers: { 204: z.null() },
+  }),
+  profile: defineEndpoint({
+    ...authCall,
+    access: 'user',
+    tags: ['profile'],
+    errors: [],
+    method: 'GET',
+    path: apiPaths.profile,
+    summary: 'The app profile of the signed-in user',
+    answers: { 200: appProfileSchema },
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 
 /**
  * Subscription and billing of seed 000 (§1 plans and features, §3 Subscription and Plan catalogue
@@ -206,3 +207,94 @@ export const billingMessages = {
   upgradeToTeam: 'Upgrade your subscription to TEAM plan',
   subscriptionExpired: 'Subscription is expired',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (seed 000 §7), plus the payment provider's webhook
+
+export const paymentsWebhookAnswerSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+
+const billingCall = { service: 'api', access: 'user', tags: ['billing'] } as const;
+const changeErrors = ['UnprocessableEntity', 'BadGateway'] as const;
+
+export const billingEndpoints = {
+  subscription: defineEndpoint({
+    ...billingCall,
+    errors: [],
+    method: 'GET',
+    path: billingPaths.subscription,
+    summary: 'The subscription: the paid plan as the payment provider reports it, else the trial',
+    answers: { 200: subscriptionResponseSchema },
+  }),
+  checkout: defineEndpoint({
+    ...billingCall,
+    errors: changeErrors,
+    method: 'POST',
+    path: billingPaths.checkout,
+    summary: "Open the payment provider's hosted checkout for a plan at the catalogue's price",
+    body: checkoutRequestSchema,
+    answers: { 200: checkoutResponseSchema },
+  }),
+  ordersSync: defineEndpoint({
+    ...billingCall,
+    errors: [...changeErrors, 'NotFound'],
+    method: 'POST',
+    path: billingPaths.ordersSync,
+    summary: 'Synchronise a completed checkout into the subscription',
+    body: ordersSyncRequestSchema,
+    answers: { 200: subscriptionResponseSchema },
+  }),
+  upgrade: defineEndpoint({
+    ...billingCall,
+    errors: changeErrors,
+    method: 'PUT',
+    path: billingPaths.upgrade,
+    summary: 'Move the paid subscription to another plan now (prorated)',
+    body: upgradeRequestSchema,
+    answers: { 200: subscriptionResponseSchema },
+  }),
+  cancel: defineEndpoint({
+    ...billingCall,
+    errors: changeErrors,
+    method: 'PUT',
+    path: billingPaths.cancel,
+    summary: "Cancel at the period's end",
+    answers: { 200: subscriptionResponseSchema },
+  }),
+  resume: defineEndpoint({
+    ...billingCall,
+    errors: changeErrors,
+    method: 'PUT',
+    path: billingPaths.resume,
+    summary: 'Resume a canceled subscription before its period ends',
+    answers: { 200: subscriptionResponseSchema },
+  }),
+  managementUrl: defineEndpoint({
+    ...billingCall,
+    errors: changeErrors,
+    method: 'GET',
+    path: billingPaths.managementUrl,
+    summary: "The payment provider's page for payment methods and invoices",
+    answers: { 200: managementUrlResponseSchema },
+  }),
+  invoices: defineEndpoint({
+    ...billingCall,
+    errors: ['BadGateway'],
+    method: 'GET',
+    path: billingPaths.invoices,
+    summary: 'The invoices of the paid subscription, newest first',
+    answers: { 200: invoicesResponseSchema },
+  }),
+};
+
+/** The payment provider's call: its body is read as the exact text it signed, so it has no JSON schema. */
+export const paymentsWebhookEndpoint = {
+  paymentsWebhook: defineEndpoint({
+    ...billingCall,
+    access: 'public',
+    errors: ['BadRequest'],
+    method: 'POST',
+    path: billingPaths.paymentsWebhook,
+    summary: "The payment provider's signed events (idempotent by event id)",
+    answers: { 200: paymentsWebhookAnswerSchema },
+  }),
+};

@@ -3,12 +3,12 @@ import { claimActivitiesRequestSchema, reportActivityRequestSchema } from './act
 import {
   campaignsPageQuerySchema,
   campaignsPaths,
-  fillPath,
   networkReactionValues,
   reactions,
   storedStepSchema,
   updateStepsRequestSchema,
 } from './campaigns.ts';
+import { fillPath } from './endpoint.ts';
 
 describe('campaign steps on the wire', () => {
   it('fills Connect defaults: 10-day withdraw period and 30-minute delay', () => {

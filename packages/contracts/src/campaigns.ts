@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
 import { filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
 import { databaseIntegerMax, wholeNumber } from './wire-values.ts';
 
@@ -241,7 +242,7 @@ export type Campaign = z.infer<typeof campaignSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Calls (§7), paths under apiBasePath. Parameters are written ':name' for the server's router;
-// fillPath builds concrete paths for clients.
+// fillPath (endpoint.ts) builds concrete paths for clients.
 
 export const campaignsPaths = {
   create: '/campaigns',
@@ -274,14 +275,6 @@ export const campaignsPaths = {
   campaignsExport: '/campaigns/export',
   recentActivitiesExport: '/recent-activities/export',
 } as const;
-
-export function fillPath(pattern: string, params: Readonly<Record<string, string | number>>): string {
-  return pattern.replace(/:([A-Za-z]+)/g, (_whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${pattern}`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 export const campaignIdParamsSchema = z.object({ id: z.uuid() });
 
@@ -369,3 +362,127 @@ export const campaignsExportQuerySchema = z.object({
 export type CampaignsExportQuery = z.infer<typeof campaignsExportQuerySchema>;
 /** Exports (campaigns, executions, recent activities) answer CSV text with this media type. */
 export const csvMediaType = 'text/csv; charset=utf-8';
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (§7): each scoped to the caller's persona (another's campaign: 404)
+
+const campaignCall = {
+  service: 'api',
+  access: 'user',
+  tags: ['campaigns'],
+  errors: ['NotFound', 'UnprocessableEntity'],
+} as const;
+const campaignLifecycle = (path: string, summary: string) =>
+  defineEndpoint({
+    ...campaignCall,
+    method: 'PUT',
+    path,
+    summary,
+    params: campaignIdParamsSchema,
+    answers: { 200: campaignResponseSchema },
+  });
+
+export const campaignsEndpoints = {
+  create: defineEndpoint({
+    ...campaignCall,
+    method: 'POST',
+    path: campaignsPaths.create,
+    summary: 'Create a draft campaign',
+    body: createCampaignRequestSchema,
+    answers: { 200: campaignResponseSchema },
+  }),
+  page: defineEndpoint({
+    ...campaignCall,
+    method: 'GET',
+    path: campaignsPaths.page,
+    summary: 'One page of campaigns (archived=true for the archive); default created desc',
+    query: campaignsPageQuerySchema,
+    answers: { 200: campaignsPageResponseSchema },
+  }),
+  export: defineEndpoint({
+    ...campaignCall,
+    method: 'GET',
+    path: campaignsPaths.campaignsExport,
+    summary: 'The campaign list as CSV',
+    query: campaignsExportQuerySchema,
+    answers: { 200: csvFileAnswer },
+  }),
+  get: defineEndpoint({
+    ...campaignCall,
+    method: 'GET',
+    path: campaignsPaths.get,
+    summary: 'One campaign',
+    params: campaignIdParamsSchema,
+    answers: { 200: campaignResponseSchema },
+  }),
+  rename: defineEndpoint({
+    ...campaignCall,
+    method: 'PUT',
+    path: campaignsPaths.rename,
+    summary: 'Rename (max 50 characters)',
+    params: campaignIdParamsSchema,
+    body: renameCampaignRequestSchema,
+    answers: { 200: campaignResponseSchema },
+  }),
+  updateSteps: defineEndpoint({
+    ...campaignCall,
+    method: 'PUT',
+    path: campaignsPaths.updateSteps,
+    summary: 'Save the steps (validated; limited once started)',
+    params: campaignIdParamsSchema,
+    body: updateStepsRequestSchema,
+    answers: { 200: campaignResponseSchema },
+  }),
+  run: campaignLifecycle(campaignsPaths.run, 'Launch (Compose) or resume (Stopped)'),
+  stop: campaignLifecycle(campaignsPaths.stop, 'Pause a running campaign'),
+  complete: campaignLifecycle(campaignsPaths.complete, 'Complete: contacts still going are cancelled'),
+  clone: campaignLifecycle(
+    campaignsPaths.clone,
+    'A new draft with the same steps (answers the new campaign)',
+  ),
+  archive: campaignLifecycle(campaignsPaths.archive, 'Archive (not while running)'),
+  unarchive: campaignLifecycle(campaignsPaths.unarchive, 'Restore from the archive'),
+  preview: defineEndpoint({
+    ...campaignCall,
+    method: 'GET',
+    path: campaignsPaths.preview,
+    summary: 'Start preview: contacts run would exclude (by rule) and the valid count',
+    params: campaignIdParamsSchema,
+    answers: { 200: startPreviewSchema },
+  }),
+  addTargetAudience: defineEndpoint({
+    ...campaignCall,
+    method: 'PUT',
+    path: campaignsPaths.targetAudience,
+    summary: 'Add contacts (a filter or search over the contacts; none: all)',
+    params: campaignIdParamsSchema,
+    body: addTargetAudienceRequestSchema,
+    answers: { 200: audienceChangeResponseSchema },
+  }),
+  previewTargetAudience: defineEndpoint({
+    ...campaignCall,
+    method: 'GET',
+    path: campaignsPaths.targetAudiencePreview,
+    summary: 'How many of the selected contacts would be added',
+    params: campaignIdParamsSchema,
+    query: targetAudiencePreviewQuerySchema,
+    answers: { 200: audiencePreviewSchema },
+  }),
+  previewNewCampaignAudience: defineEndpoint({
+    ...campaignCall,
+    method: 'GET',
+    path: campaignsPaths.newCampaignAudiencePreview,
+    summary: 'How many of the selected contacts a campaign created with them would hold',
+    query: targetAudiencePreviewQuerySchema,
+    answers: { 200: audiencePreviewSchema },
+  }),
+  removeTargetAudience: defineEndpoint({
+    ...campaignCall,
+    method: 'DELETE',
+    path: campaignsPaths.targetAudience,
+    summary: 'Remove contacts not yet launched (query: filter, searchQuery, or all=true)',
+    params: campaignIdParamsSchema,
+    query: removeTargetAudienceQuerySchema,
+    answers: { 200: audienceChangeResponseSchema },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { apiPaths } from './paths.ts';
 
 /**
  * Public configuration the web app reads before anything else (GET /api/v1/client-config).
@@ -26,3 +28,16 @@ export const clientConfigSchema = z.object({
   crmBetaList: z.union([z.literal('any'), z.array(z.string())]),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const clientConfigEndpoints = {
+  clientConfig: defineEndpoint({
+    service: 'api',
+    access: 'public',
+    tags: ['system'],
+    errors: [],
+    method: 'GET',
+    path: apiPaths.clientConfig,
+    summary: 'Public configuration of the web app',
+    answers: { 200: clientConfigSchema },
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
 import { filterKeysMaxCount, filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
 import { wholeNumber } from './wire-values.ts';
 
@@ -230,3 +231,66 @@ export const contactsTexts = {
   selectOtherContacts: 'Please select other contacts',
   upgradeToPro: 'Upgrade your plan to Pro',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (§7.1), each scoped to the caller's workspace
+
+const contactsCall = {
+  service: 'api',
+  access: 'user',
+  tags: ['contacts'],
+  errors: ['UnprocessableEntity'],
+} as const;
+
+export const contactsEndpoints = {
+  page: defineEndpoint({
+    ...contactsCall,
+    method: 'GET',
+    path: contactsPaths.page,
+    summary: 'One page of contacts ($filter, $orderby, keywords, $take, $skip) and the total',
+    description:
+      'total is exact up to 10,000 matches; above that it is the planner estimate and total_is_estimate is true.',
+    query: contactsPageQuerySchema,
+    answers: { 200: contactsPageAnswerSchema },
+  }),
+  export: defineEndpoint({
+    ...contactsCall,
+    method: 'GET',
+    path: contactsPaths.export,
+    summary: 'The contacts of a query as a CSV file (streamed; paging ignored)',
+    query: contactsPageQuerySchema,
+    answers: { 200: csvFileAnswer },
+  }),
+  csvExample: defineEndpoint({
+    ...contactsCall,
+    errors: [],
+    method: 'GET',
+    path: contactsPaths.csvExample,
+    summary: 'The contact file template (9 columns, 2 sample rows)',
+    answers: { 200: csvFileAnswer },
+  }),
+  locations: defineEndpoint({
+    ...contactsCall,
+    method: 'GET',
+    path: contactsPaths.locations,
+    summary: "Distinct locations of the workspace's contacts matching searchQuery (Location filter)",
+    query: contactLocationsQuerySchema,
+    answers: { 200: contactLocationsAnswerSchema },
+  }),
+  deletePreview: defineEndpoint({
+    ...contactsCall,
+    method: 'GET',
+    path: contactsPaths.deletePreview,
+    summary: 'How many selected contacts can be deleted, and what keeps the others',
+    query: contactsSelectionQuerySchema,
+    answers: { 200: contactsDeletePreviewAnswerSchema },
+  }),
+  delete: defineEndpoint({
+    ...contactsCall,
+    method: 'DELETE',
+    path: contactsPaths.delete,
+    summary: 'Delete the selected contacts the rules allow (not in running campaigns)',
+    query: contactsSelectionQuerySchema,
+    answers: { 200: deleteContactsAnswerSchema },
+  }),
+};

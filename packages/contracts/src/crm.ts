@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { campaignIdParamsSchema } from './campaigns.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 /** CRM settings calls of seed 001 §7: a campaign's HubSpot static fields and the portal's options. */
 export const crmPaths = {
@@ -45,3 +47,41 @@ export const hubspotSettingsSchema = z.object({
   static_fields: z.array(staticFieldSchema).max(hubspotPropertyNames.length * 2),
 });
 export type HubspotSettings = z.infer<typeof hubspotSettingsSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (seed 001 §7), for the CRM beta list only (NotAuthorized for everyone else)
+
+const crmCall = {
+  service: 'api',
+  access: 'user',
+  tags: ['crm'],
+  errors: ['NotFound', 'UnprocessableEntity', 'TooManyRequests', 'BadGateway'],
+} as const;
+
+export const crmEndpoints = {
+  hubspotSettings: defineEndpoint({
+    ...crmCall,
+    method: 'GET',
+    path: crmPaths.campaignHubspotSettings,
+    summary: "A campaign's HubSpot static fields",
+    params: campaignIdParamsSchema,
+    answers: { 200: hubspotSettingsSchema },
+  }),
+  updateHubspotSettings: defineEndpoint({
+    ...crmCall,
+    method: 'PUT',
+    path: crmPaths.campaignHubspotSettings,
+    summary: "Replace a campaign's HubSpot static fields (values checked against the portal's options)",
+    params: campaignIdParamsSchema,
+    body: hubspotSettingsSchema,
+    answers: { 200: hubspotSettingsSchema },
+  }),
+  hubspotPropertyOptions: defineEndpoint({
+    ...crmCall,
+    method: 'GET',
+    path: crmPaths.hubspotPropertyOptions,
+    summary: "A HubSpot contact property's visible options (lead_source, contact_sub_source)",
+    params: hubspotPropertyParamsSchema,
+    answers: { 200: hubspotPropertyOptionsResponseSchema },
+  }),
+};

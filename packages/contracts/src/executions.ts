@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { actionStepTypes, pageOf, pageQuerySchema, storedStepTypes } from './campaigns.ts';
+import {
+  actionStepTypes,
+  campaignIdParamsSchema,
+  campaignsPaths,
+  pageOf,
+  pageQuerySchema,
+  storedStepTypes,
+} from './campaigns.ts';
+import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
 import { filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
 import { wholeNumber } from './wire-values.ts';
 
@@ -75,8 +83,23 @@ export const stepExecutionSchema = z.object({
   state: executionStateSchema,
   human_state: shortText,
   hint: shortText.nullable(),
+  /** A Connect's note or a Message's text as rendered for this contact (issue 21 item 5); null for other steps. */
+  message: z.string().max(8000).nullable().optional(),
+  /**
+   * Beyond the spec (issue 21 item 3): the step the execution stands on waits for the contact: an
+   * invitation's acceptance (withdrawn at `until`) or a message's reply (the step times out at
+   * `until`), since the action was performed. Absent when the step waits for nothing.
+   */
+  waiting: z
+    .object({
+      for: z.enum(['acceptance', 'reply']),
+      since: z.iso.datetime({ offset: true }).nullable(),
+      until: z.iso.datetime({ offset: true }),
+    })
+    .optional(),
 });
 export type StepExecution = z.infer<typeof stepExecutionSchema>;
+export type StepWaiting = NonNullable<StepExecution['waiting']>;
 
 export const executionActionsSchema = z.object({
   show_details: rowActionSchema,
@@ -225,3 +248,95 @@ export const activitiesQueueResponseSchema = z.object({
   outside_working_hours: z.boolean(),
 });
 export type ActivitiesQueueResponse = z.infer<typeof activitiesQueueResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (seed 001 §7): executions (campaign contacts), the activity queue and the exports
+
+const executionCall = {
+  service: 'api',
+  access: 'user',
+  tags: ['executions'],
+  errors: ['NotFound', 'UnprocessableEntity'],
+} as const;
+const queueCall = { ...executionCall, tags: ['activities-queue'] } as const;
+const executionChange = (path: string, summary: string) =>
+  defineEndpoint({
+    ...executionCall,
+    method: 'PUT',
+    path,
+    summary,
+    params: executionIdParamsSchema,
+    answers: { 200: executionSchema },
+  });
+
+export const executionsEndpoints = {
+  statistics: defineEndpoint({
+    ...executionCall,
+    tags: ['campaigns'],
+    method: 'GET',
+    path: campaignsPaths.executionsStatistics,
+    summary: 'Executions by state, in total and per step',
+    params: campaignIdParamsSchema,
+    answers: { 200: executionsStatisticsResponseSchema },
+  }),
+  page: defineEndpoint({
+    ...executionCall,
+    method: 'GET',
+    path: campaignsPaths.executionsPage,
+    summary: 'One page of executions (campaign_id narrows); default created asc',
+    query: executionsPageQuerySchema,
+    answers: { 200: executionsPageResponseSchema },
+  }),
+  complete: executionChange(
+    campaignsPaths.executionComplete,
+    'Cancel the conversation (queued activities removed)',
+  ),
+  resume: executionChange(campaignsPaths.executionResume, 'Resume a cancelled or failed conversation'),
+  deletePreview: defineEndpoint({
+    ...executionCall,
+    method: 'GET',
+    path: campaignsPaths.executionsDeletePreview,
+    summary: 'How many of the selected contacts can be excluded',
+    query: executionsDeleteQuerySchema,
+    answers: { 200: executionsDeletePreviewSchema },
+  }),
+  delete: defineEndpoint({
+    ...executionCall,
+    method: 'DELETE',
+    path: campaignsPaths.executionsDelete,
+    summary: 'Exclude the selected contacts from their campaigns',
+    query: executionsDeleteQuerySchema,
+    answers: { 200: executionsDeleteResponseSchema },
+  }),
+  stepMessage: defineEndpoint({
+    ...executionCall,
+    method: 'GET',
+    path: campaignsPaths.executionStepMessage,
+    summary: "A step's note or message rendered for the contact",
+    params: executionStepParamsSchema,
+    answers: { 200: executionStepMessageResponseSchema },
+  }),
+  export: defineEndpoint({
+    ...executionCall,
+    method: 'GET',
+    path: campaignsPaths.executionsExport,
+    summary: 'Executions as a CSV file (streamed; every selected row)',
+    query: executionsExportQuerySchema,
+    answers: { 200: csvFileAnswer },
+  }),
+  activitiesQueue: defineEndpoint({
+    ...queueCall,
+    method: 'GET',
+    path: campaignsPaths.activitiesQueue,
+    summary: 'Pending activities with minutes until they run (planned now)',
+    query: activitiesQueueQuerySchema,
+    answers: { 200: activitiesQueueResponseSchema },
+  }),
+  recentActivitiesExport: defineEndpoint({
+    ...queueCall,
+    method: 'GET',
+    path: campaignsPaths.recentActivitiesExport,
+    summary: 'The interaction log of the last 30 days as CSV (Pro)',
+    answers: { 200: csvFileAnswer },
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { apiPaths } from './paths.ts';
 
 /**
  * GET /api/v1/health (public): the server answers and its database is reachable. It tells nobody
@@ -16,3 +18,16 @@ export const automationHealthResponseSchema = z.object({
   personaId: z.string(),
 });
 export type AutomationHealthResponse = z.infer<typeof automationHealthResponseSchema>;
+
+export const healthEndpoints = {
+  health: defineEndpoint({
+    service: 'api',
+    access: 'public',
+    tags: ['system'],
+    errors: [],
+    method: 'GET',
+    path: apiPaths.health,
+    summary: 'Liveness and database check',
+    answers: { 200: healthResponseSchema },
+  }),
+};

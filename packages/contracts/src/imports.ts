@@ -6,6 +6,7 @@ import {
   contactUrlMaxLength,
   publicIdentifierMaxLength,
 } from './contacts.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { wholeNumber } from './wire-values.ts';
 
 /**
@@ -334,3 +335,91 @@ export const importCsvQuerySchema = z.object({
   file_name: z.string().max(255).optional(),
 });
 export type ImportCsvQuery = z.infer<typeof importCsvQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (seed 002 §7.1): import lists and the agent's upload calls, scoped to the caller's workspace
+
+const importsCall = {
+  service: 'api',
+  access: 'user',
+  tags: ['imports'],
+  errors: ['NotFound', 'UnprocessableEntity'],
+} as const;
+const agentImportsCall = { ...importsCall, access: 'runner' } as const;
+
+/** Content types a browser or a script sends a .csv file with. */
+export const csvUploadContentTypes = [
+  'text/csv',
+  'text/plain',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+] as const;
+
+export const importsEndpoints = {
+  recent: defineEndpoint({
+    ...importsCall,
+    errors: ['UnprocessableEntity'],
+    method: 'GET',
+    path: importsPaths.recent,
+    summary: "The workspace's latest import lists, newest first",
+    query: recentImportsQuerySchema,
+    answers: { 200: recentImportsAnswerSchema },
+  }),
+  get: defineEndpoint({
+    ...importsCall,
+    errors: ['UnprocessableEntity'],
+    method: 'GET',
+    path: importsPaths.one,
+    summary: 'One import list; 204 when it does not exist or is not yours (the spec\'s "not found")',
+    params: importIdParamsSchema,
+    answers: { 200: importListSchema, 204: z.null().describe('No such import list') },
+  }),
+  rename: defineEndpoint({
+    ...importsCall,
+    method: 'PUT',
+    path: importsPaths.one,
+    summary: 'Rename an import list (1-50 characters)',
+    params: importIdParamsSchema,
+    body: renameImportRequestSchema,
+    answers: { 200: importListSchema },
+  }),
+  create: defineEndpoint({
+    ...agentImportsCall,
+    errors: ['UnprocessableEntity'],
+    method: 'POST',
+    path: importsPaths.create,
+    summary: 'Agent: open a running import list for a network import',
+    body: createImportRequestSchema,
+    answers: { 200: createImportAnswerSchema },
+  }),
+  uploadProfiles: defineEndpoint({
+    ...agentImportsCall,
+    method: 'POST',
+    path: importsPaths.profiles,
+    summary: 'Agent: upload up to 100 found profiles (upserted, never duplicated)',
+    params: importIdParamsSchema,
+    body: uploadImportProfilesRequestSchema,
+    answers: { 200: uploadImportProfilesAnswerSchema },
+  }),
+  updateState: defineEndpoint({
+    ...agentImportsCall,
+    method: 'PUT',
+    path: importsPaths.state,
+    summary: 'Agent: finish a running import (completed, failed or stopped)',
+    params: importIdParamsSchema,
+    body: updateImportStateRequestSchema,
+    answers: { 200: updateImportStateAnswerSchema },
+  }),
+  importCsv: defineEndpoint({
+    ...importsCall,
+    errors: ['PayloadTooLarge', 'UnprocessableEntity'],
+    method: 'POST',
+    path: importsPaths.csv,
+    summary: 'Import a contact file (the raw .csv as the body, at most 50 MB) in one transaction',
+    description:
+      'Body: the file bytes with Content-Type text/csv (or text/plain, application/vnd.ms-excel, application/octet-stream). Encoding and delimiter are detected. Answers the completed import list.',
+    upload: csvUploadContentTypes,
+    query: importCsvQuerySchema,
+    answers: { 200: importListSchema },
+  }),
+};

@@ -7,6 +7,8 @@ export * from './client-config.ts';
 export * from './constants.ts';
 export * from './contacts.ts';
 export * from './crm.ts';
+export * from './endpoint.ts';
+export * from './endpoint-client.ts';
 export * from './errors.ts';
 export * from './executions.ts';
 export * from './health.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageMaxLength } from './campaigns.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { countNumber } from './wire-values.ts';
 
 /**
@@ -225,3 +226,144 @@ export type UnreadCounters = z.infer<typeof unreadCountersSchema>;
 export const participantsResponseSchema = z.object({ participants: z.array(participantSchema) });
 export const conversationResponseSchema = z.object({ conversation: conversationSchema });
 export const eventResponseSchema = z.object({ event: messageEventSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (seed 002 §7.2) on the automation service, each scoped to the caller's persona
+// (another workspace's conversation: 404)
+
+const messagingCall = {
+  service: 'automation',
+  access: 'user',
+  tags: ['messaging'],
+  errors: ['BadRequest', 'NotFound', 'UnprocessableEntity'],
+} as const;
+const throughNetworkErrors = [...messagingCall.errors, 'BadGateway'] as const;
+const conversationsPage = (path: string, summary: string) =>
+  defineEndpoint({
+    ...messagingCall,
+    method: 'GET',
+    path,
+    summary,
+    params: mailboxParamsSchema,
+    query: conversationsQuerySchema,
+    answers: { 200: conversationsPageSchema },
+  });
+const eventsPage = (path: string, summary: string) =>
+  defineEndpoint({
+    ...messagingCall,
+    method: 'GET',
+    path,
+    summary,
+    params: conversationParamsSchema,
+    query: eventsQuerySchema,
+    answers: { 200: eventsPageSchema },
+  });
+const reaction = (method: 'POST' | 'DELETE', summary: string) =>
+  defineEndpoint({
+    ...messagingCall,
+    method,
+    path: messagingPaths.reaction,
+    summary,
+    params: reactionParamsSchema,
+    answers: { 200: eventResponseSchema },
+  });
+
+export const messagingEndpoints = {
+  recentConversations: conversationsPage(
+    messagingPaths.recentConversations,
+    'The first page of a mailbox (filter narrows it)',
+  ),
+  nextConversations: conversationsPage(
+    messagingPaths.nextConversations,
+    'The next page of a mailbox, by nextCursor',
+  ),
+  searchRecentConversations: conversationsPage(
+    messagingPaths.searchRecentConversations,
+    'The first page of a keyword search in a mailbox',
+  ),
+  searchNextConversations: conversationsPage(
+    messagingPaths.searchNextConversations,
+    'The next page of a keyword search, by nextCursor',
+  ),
+  settings: defineEndpoint({
+    ...messagingCall,
+    method: 'GET',
+    path: messagingPaths.settings,
+    summary: 'Messaging settings',
+    answers: { 200: messagingSettingsSchema },
+  }),
+  unreadCounters: defineEndpoint({
+    ...messagingCall,
+    method: 'GET',
+    path: messagingPaths.unreadCounters,
+    summary: 'Conversations with unread messages, per mailbox',
+    answers: { 200: unreadCountersSchema },
+  }),
+  conversationAction: defineEndpoint({
+    ...messagingCall,
+    method: 'PUT',
+    path: messagingPaths.conversationAction,
+    summary: 'Archive, restore, read, unread, star, unstar, or move a conversation to Focused or Other',
+    params: conversationActionParamsSchema,
+    answers: { 200: conversationResponseSchema },
+  }),
+  deleteConversation: defineEndpoint({
+    ...messagingCall,
+    method: 'DELETE',
+    path: messagingPaths.conversation,
+    summary: 'Delete a conversation',
+    params: conversationParamsSchema,
+    answers: { 204: z.null() },
+  }),
+  sync: defineEndpoint({
+    ...messagingCall,
+    errors: throughNetworkErrors,
+    method: 'POST',
+    path: messagingPaths.sync,
+    summary: 'Read the conversation from the network now',
+    params: conversationParamsSchema,
+    answers: { 200: conversationResponseSchema },
+  }),
+  participants: defineEndpoint({
+    ...messagingCall,
+    method: 'GET',
+    path: messagingPaths.participants,
+    summary: 'The participants of a conversation',
+    params: conversationParamsSchema,
+    answers: { 200: participantsResponseSchema },
+  }),
+  recentEvents: eventsPage(
+    messagingPaths.recentEvents,
+    'The latest messages of a conversation, oldest first',
+  ),
+  nextEvents: eventsPage(messagingPaths.nextEvents, 'The messages before prevCursor'),
+  sendMessage: defineEndpoint({
+    ...messagingCall,
+    errors: throughNetworkErrors,
+    method: 'POST',
+    path: messagingPaths.events,
+    summary: 'Send a message in the conversation (through the network)',
+    params: conversationParamsSchema,
+    body: sendMessageBodySchema,
+    answers: { 201: eventResponseSchema },
+  }),
+  editMessage: defineEndpoint({
+    ...messagingCall,
+    method: 'PUT',
+    path: messagingPaths.event,
+    summary: 'Edit an own message younger than 1 hour',
+    params: eventParamsSchema,
+    body: editMessageBodySchema,
+    answers: { 200: eventResponseSchema },
+  }),
+  deleteMessage: defineEndpoint({
+    ...messagingCall,
+    method: 'DELETE',
+    path: messagingPaths.event,
+    summary: 'Delete an own message younger than 1 hour',
+    params: eventParamsSchema,
+    answers: { 204: z.null() },
+  }),
+  react: reaction('POST', 'React to a message'),
+  unreact: reaction('DELETE', 'Take a reaction back'),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appProfileSchema } from './auth.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { linkedNetworkProfileSchema } from './network.ts';
 import { wholeNumber } from './wire-values.ts';
 
@@ -48,3 +49,28 @@ export const networkAccountMessages = {
   profileAlreadyUsed: 'This LinkedIn account is already linked to another Outpilot account',
   alreadyLinked: 'Your LinkedIn account is already linked and cannot be changed',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints: linking the user's network account (onboarding step 3), once and for good
+
+const networkAccountCall = { service: 'api', access: 'user', tags: ['network account'] } as const;
+
+export const networkAccountEndpoints = {
+  list: defineEndpoint({
+    ...networkAccountCall,
+    errors: [],
+    method: 'GET',
+    path: networkAccountPaths.list,
+    summary: 'The network profile linked to the workspace (none or one)',
+    answers: { 200: networkProfilesResponseSchema },
+  }),
+  link: defineEndpoint({
+    ...networkAccountCall,
+    errors: ['ProfileAlreadyUsed', 'UnprocessableEntity'],
+    method: 'POST',
+    path: networkAccountPaths.link,
+    summary: 'Link the captured network profile; answers the updated app profile',
+    body: linkNetworkProfileRequestSchema,
+    answers: { 200: linkNetworkProfileResponseSchema },
+  }),
+};

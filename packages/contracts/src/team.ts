@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type TeamRole, teamRoleSchema, tokenPairSchema } from './auth.ts';
 import { subscriptionResponseSchema } from './billing.ts';
+import { defineEndpoint } from './endpoint.ts';
 
 /**
  * The team area of seed 000 (§3 Persona / team member, §4 invites and impersonation, §5 invite
@@ -176,6 +177,107 @@ export const teamAuditLogResponseSchema = z.object({
   total: z.number(),
 });
 export type TeamAuditLogResponse = z.infer<typeof teamAuditLogResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (seed 000 §7), plus member sessions (impersonation), roles and the audit log
+
+const teamCall = { service: 'api', access: 'user', tags: ['team'] } as const;
+/** A change to the team: the member may be gone (404), the change refused by the matrix or the state (422). */
+const changeErrors = ['NotFound', 'UnprocessableEntity'] as const;
+/** A change that also sends the invitation e-mail, which can fail (502). */
+const mailingErrors = [...changeErrors, 'BadGateway'] as const;
+
+export const teamEndpoints = {
+  members: defineEndpoint({
+    ...teamCall,
+    errors: ['NotFound'],
+    method: 'GET',
+    path: teamPaths.members,
+    summary: "The caller's team: members and pending invitations",
+    answers: { 200: teamMembersResponseSchema },
+  }),
+  invite: defineEndpoint({
+    ...teamCall,
+    errors: mailingErrors,
+    method: 'POST',
+    path: teamPaths.invite,
+    summary: 'Invite an e-mail to the team (a Team-plan persona with no team becomes its owner)',
+    body: inviteRequestSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  acceptInvitation: defineEndpoint({
+    ...teamCall,
+    errors: changeErrors,
+    method: 'POST',
+    path: teamPaths.acceptInvitation,
+    summary: 'Join the team an invitation code invites the caller to (single use, expires)',
+    body: acceptInvitationRequestSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  resendInvitation: defineEndpoint({
+    ...teamCall,
+    errors: mailingErrors,
+    method: 'POST',
+    path: teamPaths.resendInvitation,
+    summary: 'Send a pending invitation again with a new code',
+    params: memberIdParamsSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  removeMember: defineEndpoint({
+    ...teamCall,
+    errors: changeErrors,
+    method: 'DELETE',
+    path: teamPaths.member,
+    summary: 'Remove a member or revoke a pending invitation; their access ends at once',
+    params: memberIdParamsSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  rename: defineEndpoint({
+    ...teamCall,
+    errors: changeErrors,
+    method: 'PUT',
+    path: teamPaths.nickname,
+    summary: "Change a member's contact name (at most 50 characters)",
+    params: memberIdParamsSchema,
+    body: nicknameRequestSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  changeRole: defineEndpoint({
+    ...teamCall,
+    errors: changeErrors,
+    method: 'PUT',
+    path: teamPaths.role,
+    summary: 'Make a member a manager or a user (owner only)',
+    params: memberIdParamsSchema,
+    body: roleRequestSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  impersonate: defineEndpoint({
+    ...teamCall,
+    errors: changeErrors,
+    method: 'POST',
+    path: teamPaths.impersonate,
+    summary: 'Sign in under a team member: a short-lived access token naming both, not refreshable',
+    params: memberIdParamsSchema,
+    answers: { 200: impersonationResponseSchema },
+  }),
+  stopImpersonation: defineEndpoint({
+    ...teamCall,
+    errors: ['UnprocessableEntity'],
+    method: 'POST',
+    path: teamPaths.stopImpersonation,
+    summary: 'Stop the member session the token belongs to',
+    answers: { 204: z.null() },
+  }),
+  auditLog: defineEndpoint({
+    ...teamCall,
+    errors: ['NotFound'],
+    method: 'GET',
+    path: teamPaths.auditLog,
+    summary: "The team's log of member sessions and changes (owner only)",
+    answers: { 200: teamAuditLogResponseSchema },
+  }),
+};
 
 /** The invitation code is everything after the first 6 characters of the query string (§4): `?code=`. */
 export function invitationCodeOf(search: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { wholeNumber } from './wire-values.ts';
 
 /**
@@ -186,3 +187,65 @@ export const periodStatisticsResponseSchema = z.object({
   follow_limit: statisticsLimitSchema,
 });
 export type PeriodStatisticsResponse = z.infer<typeof periodStatisticsResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Endpoints (seed 000 §7), each scoped to the caller's persona
+
+const workspaceCall = { service: 'api', access: 'user', tags: ['workspace'], errors: [] } as const;
+const workspaceChange = { ...workspaceCall, errors: ['UnprocessableEntity'] } as const;
+
+export const workspaceEndpoints = {
+  updateTimezoneOffset: defineEndpoint({
+    ...workspaceChange,
+    method: 'PUT',
+    path: workspacePaths.timezoneOffset,
+    summary: 'Set the workspace timezone (minutes east of UTC, from the option list)',
+    body: updateTimezoneOffsetRequestSchema,
+    answers: { 200: updateTimezoneOffsetRequestSchema },
+  }),
+  workingHours: defineEndpoint({
+    ...workspaceCall,
+    method: 'GET',
+    path: workspacePaths.workingHours,
+    summary: 'The working hours (the defaults, Mon-Fri 09:00-19:00, until set)',
+    answers: { 200: workingHoursResponseSchema },
+  }),
+  updateWorkingHours: defineEndpoint({
+    ...workspaceChange,
+    method: 'PUT',
+    path: workspacePaths.workingHours,
+    summary: 'Set the working hours per weekday',
+    body: updateWorkingHoursRequestSchema,
+    answers: { 200: workingHoursResponseSchema },
+  }),
+  dailyLimits: defineEndpoint({
+    ...workspaceCall,
+    method: 'GET',
+    path: workspacePaths.dailyLimits,
+    summary: 'The four per-day limits',
+    answers: { 200: dailyLimitsResponseSchema },
+  }),
+  updateDailyLimits: defineEndpoint({
+    ...workspaceChange,
+    method: 'PUT',
+    path: workspacePaths.dailyLimits,
+    summary: 'Set the four per-day limits (steps of 5 within each range)',
+    body: updateDailyLimitsRequestSchema,
+    answers: { 200: dailyLimitsResponseSchema },
+  }),
+  automationMode: defineEndpoint({
+    ...workspaceCall,
+    method: 'GET',
+    path: workspacePaths.automationMode,
+    summary: 'Where automation runs (locally for now) and from which address',
+    answers: { 200: automationModeResponseSchema },
+  }),
+  periodStatistics: defineEndpoint({
+    ...workspaceChange,
+    method: 'GET',
+    path: workspacePaths.periodStatistics,
+    summary: 'What was performed in [start, end), with the limits over that range',
+    query: periodStatisticsQuerySchema,
+    answers: { 200: periodStatisticsResponseSchema },
+  }),
+};

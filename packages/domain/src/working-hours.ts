@@ -242,9 +242,20 @@ function positiveModulo(value: number, modulus: number): number {
   return ((value % modulus) + modulus) % modulus;
 }
 
+type WeeklyWindow = { readonly start: number; readonly end: number };
+
+/**
+ * Windows already worked out, by working-hours object: the queue's forecast asks for the same
+ * persona's hours thousands of times a call, and rebuilding them each time was a tenth of it.
+ * Working hours are never changed in place (a change is a new object), so the object is the key.
+ */
+const windowsOf = new WeakMap<WorkingHours, readonly WeeklyWindow[]>();
+
 /** Working windows as [start, end) in milliseconds from local Monday 00:00; ends may pass the week. */
-function weeklyWindows(workingHours: WorkingHours): Array<{ start: number; end: number }> {
-  return weekdays.flatMap((day, dayIndex) =>
+function weeklyWindows(workingHours: WorkingHours): readonly WeeklyWindow[] {
+  const known = windowsOf.get(workingHours);
+  if (known) return known;
+  const windows = weekdays.flatMap((day, dayIndex) =>
     workingHours[day]
       .filter((interval) => interval.duration > 0)
       .map((interval) => {
@@ -252,6 +263,8 @@ function weeklyWindows(workingHours: WorkingHours): Array<{ start: number; end: 
         return { start, end: start + interval.duration * minuteMs };
       }),
   );
+  windowsOf.set(workingHours, windows);
+  return windows;
 }
 
 function localWeekPosition(instant: Date, timezoneOffsetMinutes: number): number {

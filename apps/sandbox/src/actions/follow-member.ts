@@ -11,8 +11,8 @@ export function followMember(
 ): SandboxFollowResponse {
   context.faults.maybeFail('follows.create');
   const person = findOtherMember(context, member, { entityId });
-  const follows = context.network.of(member.index).follows;
-  const followedAt = follows.get(person.index) ?? context.clock.now();
-  follows.set(person.index, followedAt);
+  const known = context.network.peek(member.index)?.follows.get(person.index);
+  const followedAt = known ?? context.clock.now();
+  if (!known) context.network.addFollow(member.index, person.index, followedAt);
   return { entityId: person.entityId, followedAt: followedAt.toISOString() };
 }

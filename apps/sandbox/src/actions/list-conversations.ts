@@ -83,7 +83,7 @@ export function listConversationMessages(
     throw new SandboxError('NotFound', 'This conversation does not exist');
   }
   const now = context.clock.now();
-  conversation.lastReadAt = now;
+  context.network.markRead(conversation, now);
   return {
     conversationId,
     messages: visibleMessages(conversation, now).map((message) => toMessage(context, message)),

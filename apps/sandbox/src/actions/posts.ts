@@ -50,14 +50,9 @@ export function reactToPost(
   if (!owner || (!owner.isVisible && owner.index !== member.index)) {
     throw new SandboxError('NotFound', 'This post does not exist');
   }
-  const reactions = context.network.of(member.index).reactions;
-  const record = reactions.get(postId) ?? {
-    postId,
-    personIndex: owner.index,
-    reaction,
-    reactedAt: context.clock.now(),
-  };
-  reactions.set(postId, record);
+  const known = context.network.peek(member.index)?.reactions.get(postId);
+  const record = known ?? { postId, personIndex: owner.index, reaction, reactedAt: context.clock.now() };
+  if (!known) context.network.addReaction(member.index, record);
   return {
     postId,
     entityId: owner.entityId,

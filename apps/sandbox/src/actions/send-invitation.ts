@@ -58,8 +58,8 @@ export function sendInvitation(
   const pending = pendingInvitationTo(context, member, person, now);
   if (pending) return { invitation: toSandboxInvitation(context, pending, now), created: false };
 
-  const network = context.network.of(member.index);
-  const latest = network.latestInvitationTo.get(person.index);
+  const sent = context.network.peek(member.index)?.invitations ?? [];
+  const latest = context.network.peek(member.index)?.latestInvitationTo.get(person.index);
   if (latest?.withdrawnAt && now.getTime() - latest.withdrawnAt.getTime() < resendCooldownMs) {
     throw new SandboxError(
       'BadRequest',
@@ -80,7 +80,7 @@ export function sendInvitation(
   }
 
   const weekStart = now.getTime() - 7 * dayMs;
-  const inWeek = network.invitations.filter((invitation) => invitation.sentAt.getTime() > weekStart);
+  const inWeek = sent.filter((invitation) => invitation.sentAt.getTime() > weekStart);
   const weeklyCap = member.isPremium
     ? context.behaviour.premiumWeeklyInvitationCap
     : context.behaviour.weeklyInvitationCap;
@@ -96,7 +96,7 @@ export function sendInvitation(
   }
 
   if (note && !member.isPremium) {
-    const notesThisMonth = network.invitations.filter(
+    const notesThisMonth = sent.filter(
       (invitation) => invitation.message !== null && sameUtcMonth(invitation.sentAt, now),
     ).length;
     if (notesThisMonth >= context.behaviour.freeMonthlyNoteCap) {
@@ -108,7 +108,7 @@ export function sendInvitation(
     }
   }
 
-  const attempt = network.invitations.filter((invitation) => invitation.inviteeIndex === person.index).length;
+  const attempt = sent.filter((invitation) => invitation.inviteeIndex === person.index).length;
   const record: InvitationRecord = {
     invitationId: stableNumericId(
       context.population.seed,

@@ -22,7 +22,7 @@ const toResponse = (message: MessageRecord): SendMessageResponse => ({
 });
 
 function openConversation(context: SandboxContext, member: Person, person: Person): ConversationRecord {
-  const existing = context.network.of(member.index).conversations.get(person.index);
+  const existing = context.network.peek(member.index)?.conversations.get(person.index);
   if (existing) return existing;
   const conversation: ConversationRecord = {
     conversationId: `2-${stableNumericId(context.population.seed, `conversation:${member.index}:${person.index}`)}`,
@@ -79,9 +79,8 @@ export function sendMessage(
     text: input.text,
     deliveredAt: now,
   };
-  conversation.messages.push(message);
-  conversation.outgoingCount += 1;
-  conversation.lastReadAt = now;
+  context.network.addMessage(conversation, message);
+  context.network.markRead(conversation, now);
 
   const fromPerson = conversation.messages.filter((each) => each.authorIndex === person.index);
   const replyPending = fromPerson.some((each) => each.deliveredAt.getTime() > now.getTime());
@@ -96,7 +95,7 @@ export function sendMessage(
       options: context.behaviour,
     });
     if (reply) {
-      conversation.messages.push({
+      context.network.addMessage(conversation, {
         messageId: nextId(),
         conversationId: conversation.conversationId,
         authorIndex: person.index,

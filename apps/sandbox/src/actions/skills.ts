@@ -1,12 +1,11 @@
 import { type EndorseSkillResponse, type SkillsResponse, sandboxActionErrorCodes } from '@outpilot/contracts';
 import { endorsementCountOf } from '../behaviour/person-content.ts';
 import { SandboxError } from '../http/sandbox-error.ts';
+import { endorsementKey } from '../network-state/network-state.ts';
 import { isConnected } from '../network-state/relationships.ts';
 import type { Person } from '../population/person.ts';
 import type { SandboxContext } from '../sandbox-context.ts';
 import { findOtherMember, findTarget } from './find-target.ts';
-
-const endorsementKey = (person: Person, skill: string) => `${person.index}:${skill}`;
 
 export function listSkills(
   context: SandboxContext,
@@ -17,7 +16,7 @@ export function listSkills(
   const endorsements = context.network.peek(member.index)?.endorsements;
   return {
     skills: person.skills.map((name) => {
-      const endorsedByViewer = endorsements?.has(endorsementKey(person, name)) ?? false;
+      const endorsedByViewer = endorsements?.has(endorsementKey(person.index, name)) ?? false;
       return {
         name,
         endorsementCount:
@@ -53,9 +52,8 @@ export function endorseSkill(
       sandboxActionErrorCodes.skillNotFound,
     );
   }
-  const endorsements = context.network.of(member.index).endorsements;
-  const key = endorsementKey(person, listed);
-  const record = endorsements.get(key) ?? { personIndex: person.index, skill: listed, endorsedAt: now };
-  endorsements.set(key, record);
+  const known = context.network.peek(member.index)?.endorsements.get(endorsementKey(person.index, listed));
+  const record = known ?? { personIndex: person.index, skill: listed, endorsedAt: now };
+  if (!known) context.network.addEndorsement(member.index, record);
   return { entityId: person.entityId, skill: listed, endorsedAt: record.endorsedAt.toISOString() };
 }

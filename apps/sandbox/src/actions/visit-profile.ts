@@ -1,4 +1,5 @@
 import type { VisitProfileResponse } from '@outpilot/contracts';
+import { visitKey } from '../network-state/network-state.ts';
 import type { Person } from '../population/person.ts';
 import type { SandboxContext } from '../sandbox-context.ts';
 import { findOtherMember } from './find-target.ts';
@@ -12,9 +13,9 @@ export function visitProfile(
   context.faults.maybeFail('profiles.visit');
   const person = findOtherMember(context, member, { publicIdentifier });
   const now = context.clock.now();
-  const visits = context.network.of(member.index).visits;
-  const key = `${person.index}:${now.toISOString().slice(0, 10)}`;
-  const record = visits.get(key) ?? { personIndex: person.index, visitedAt: now };
-  visits.set(key, record);
+  const visit = { personIndex: person.index, visitedAt: now };
+  const known = context.network.peek(member.index)?.visits.get(visitKey(visit));
+  const record = known ?? visit;
+  if (!known) context.network.addVisit(member.index, record);
   return { entityId: person.entityId, visitedAt: record.visitedAt.toISOString() };
 }

@@ -24,6 +24,7 @@ export function withdrawInvitation(
       sandboxActionErrorCodes.invitationAlreadyAccepted,
     );
   }
-  if (!invitation.withdrawnAt) invitation.withdrawnAt = now;
-  return { invitationId, state: 'withdrawn', withdrawnAt: invitation.withdrawnAt.toISOString() };
+  const withdrawnAt = invitation.withdrawnAt ?? now;
+  if (!invitation.withdrawnAt) context.network.withdrawInvitation(invitation, withdrawnAt);
+  return { invitationId, state: 'withdrawn', withdrawnAt: withdrawnAt.toISOString() };
 }

@@ -27,7 +27,7 @@ export function installIdempotencyKeys(app: FastifyInstance, context: SandboxCon
     }
     const { member } = requireSignedIn(context, request);
     const route = `${request.method} ${request.url}`;
-    const stored = context.network.of(member.index).storedResponses.get(key);
+    const stored = context.network.peek(member.index)?.storedResponses.get(key);
     if (!stored) {
       pending.set(request, { memberIndex: member.index, key, route });
       return;
@@ -49,7 +49,7 @@ export function installIdempotencyKeys(app: FastifyInstance, context: SandboxCon
   app.addHook('onSend', async (request, reply, payload) => {
     const key = pending.get(request);
     if (key && reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string') {
-      context.network.of(key.memberIndex).storedResponses.set(key.key, {
+      context.network.storeResponse(key.memberIndex, key.key, {
         route: key.route,
         status: reply.statusCode,
         body: payload,

@@ -1,9 +1,21 @@
 import type { PostReactionType } from '@outpilot/contracts';
 import { hashString } from '../population/prng.ts';
+import {
+  conversationFact,
+  endorsementFact,
+  followFact,
+  invitationFact,
+  messageFact,
+  reactionFact,
+  responseFact,
+  restoreFacts,
+  visitFact,
+} from './facts.ts';
+import type { Fact, Journal } from './journal.ts';
 
 /**
- * What the members did on the simulated network, in memory for one plugin instance (one server
- * process), on top of the static seeded population. Outcomes that lie in the future (an
+ * What the members did on the simulated network, on top of the static seeded population: held in
+ * memory and kept durably through the journal (journal.ts). Outcomes that lie in the future (an
  * acceptance, a reply) are stored with their instant and become visible when the clock passes
  * it: reads evaluate them lazily, so no timer ever runs.
  */
@@ -48,13 +60,15 @@ export type EndorsementRecord = { personIndex: number; skill: string; endorsedAt
 export type VisitRecord = { personIndex: number; visitedAt: Date };
 export type StoredResponse = { route: string; status: number; body: string };
 
-/** Everything one member did; created on first use. */
+/** Everything one member did; created on first change. */
 export type MemberNetwork = {
   invitations: InvitationRecord[];
   latestInvitationTo: Map<number, InvitationRecord>;
   conversations: Map<number, ConversationRecord>;
   follows: Map<number, Date>;
+  /** Keyed by post id. */
   reactions: Map<string, ReactionRecord>;
+  /** Keyed by `endorsementKey`. */
   endorsements: Map<string, EndorsementRecord>;
   /** Keyed by person and UTC day: one recorded view per person per day. */
   visits: Map<string, VisitRecord>;
@@ -62,17 +76,34 @@ export type MemberNetwork = {
   storedResponses: Map<string, StoredResponse>;
 };
 
+/**
+ * Reads go to memory; every change goes through one of these methods, which also writes it to
+ * the journal, so nothing the network shows can be forgotten by a restart.
+ */
 export type NetworkState = {
-  of(memberIndex: number): MemberNetwork;
   /** The member's network only if they ever acted (reads must not create state). */
   peek(memberIndex: number): MemberNetwork | undefined;
-  addInvitation(invitation: InvitationRecord): void;
   findInvitation(invitationId: string): InvitationRecord | undefined;
-  addConversation(conversation: ConversationRecord): void;
   findConversation(conversationId: string): ConversationRecord | undefined;
+  addInvitation(invitation: InvitationRecord): void;
+  withdrawInvitation(invitation: InvitationRecord, at: Date): void;
+  addConversation(conversation: ConversationRecord): void;
+  /** Appends a message (the member's own count as outgoing) to a conversation already added. */
+  addMessage(conversation: ConversationRecord, message: MessageRecord): void;
+  markRead(conversation: ConversationRecord, at: Date): void;
+  addFollow(memberIndex: number, personIndex: number, at: Date): void;
+  addReaction(memberIndex: number, reaction: ReactionRecord): void;
+  addEndorsement(memberIndex: number, endorsement: EndorsementRecord): void;
+  addVisit(memberIndex: number, visit: VisitRecord): void;
+  storeResponse(memberIndex: number, idempotencyKey: string, response: StoredResponse): void;
 };
 
-export function createNetworkState(): NetworkState {
+export const endorsementKey = (personIndex: number, skill: string) => `${personIndex}:${skill}`;
+export const visitKey = (visit: VisitRecord) =>
+  `${visit.personIndex}:${visit.visitedAt.toISOString().slice(0, 10)}`;
+
+/** The network's state, restored from the journal's stored facts (none for a new network). */
+export function createNetworkState(journal: Journal, facts: readonly Fact[] = []): NetworkState {
   const members = new Map<number, MemberNetwork>();
   const invitations = new Map<string, InvitationRecord>();
   const conversations = new Map<string, ConversationRecord>();
@@ -93,21 +124,97 @@ export function createNetworkState(): NetworkState {
     }
     return network;
   };
-  return {
-    of,
-    peek: (memberIndex) => members.get(memberIndex),
-    addInvitation(invitation) {
+  // Each change applies in memory, the same way when a stored fact is restored.
+  const apply = {
+    invitation(invitation: InvitationRecord) {
       const network = of(invitation.senderIndex);
       network.invitations.push(invitation);
       network.latestInvitationTo.set(invitation.inviteeIndex, invitation);
       invitations.set(invitation.invitationId, invitation);
     },
-    findInvitation: (invitationId) => invitations.get(invitationId),
-    addConversation(conversation) {
+    conversation(conversation: ConversationRecord) {
       of(conversation.memberIndex).conversations.set(conversation.personIndex, conversation);
       conversations.set(conversation.conversationId, conversation);
     },
+    message(conversation: ConversationRecord, message: MessageRecord) {
+      conversation.messages.push(message);
+      if (message.authorIndex === conversation.memberIndex) conversation.outgoingCount += 1;
+    },
+    follow: (memberIndex: number, personIndex: number, at: Date) =>
+      of(memberIndex).follows.set(personIndex, at),
+    reaction: (memberIndex: number, reaction: ReactionRecord) =>
+      of(memberIndex).reactions.set(reaction.postId, reaction),
+    endorsement: (memberIndex: number, endorsement: EndorsementRecord) =>
+      of(memberIndex).endorsements.set(
+        endorsementKey(endorsement.personIndex, endorsement.skill),
+        endorsement,
+      ),
+    visit: (memberIndex: number, visit: VisitRecord) => of(memberIndex).visits.set(visitKey(visit), visit),
+    response: (memberIndex: number, idempotencyKey: string, response: StoredResponse) =>
+      of(memberIndex).storedResponses.set(idempotencyKey, response),
+  };
+  restoreFacts(facts, apply, (id) => conversations.get(id));
+
+  return {
+    peek: (memberIndex) => members.get(memberIndex),
+    findInvitation: (invitationId) => invitations.get(invitationId),
     findConversation: (conversationId) => conversations.get(conversationId),
+    addInvitation(invitation) {
+      apply.invitation(invitation);
+      journal.put('invitation', invitation.invitationId, invitationFact.encode(invitation));
+    },
+    withdrawInvitation(invitation, at) {
+      invitation.withdrawnAt = at;
+      journal.put('invitation', invitation.invitationId, invitationFact.encode(invitation));
+    },
+    addConversation(conversation) {
+      apply.conversation(conversation);
+      journal.put('conversation', conversation.conversationId, conversationFact.encode(conversation));
+    },
+    addMessage(conversation, message) {
+      apply.message(conversation, message);
+      journal.put('message', message.messageId, messageFact.encode(message));
+    },
+    markRead(conversation, at) {
+      conversation.lastReadAt = at;
+      journal.put('conversation', conversation.conversationId, conversationFact.encode(conversation));
+    },
+    addFollow(memberIndex, personIndex, at) {
+      apply.follow(memberIndex, personIndex, at);
+      journal.put(
+        'follow',
+        `${memberIndex}:${personIndex}`,
+        followFact.encode({ memberIndex, personIndex, at }),
+      );
+    },
+    addReaction(memberIndex, reaction) {
+      apply.reaction(memberIndex, reaction);
+      journal.put(
+        'reaction',
+        `${memberIndex}:${reaction.postId}`,
+        reactionFact.encode({ memberIndex, ...reaction }),
+      );
+    },
+    addEndorsement(memberIndex, endorsement) {
+      apply.endorsement(memberIndex, endorsement);
+      journal.put(
+        'endorsement',
+        `${memberIndex}:${endorsementKey(endorsement.personIndex, endorsement.skill)}`,
+        endorsementFact.encode({ memberIndex, ...endorsement }),
+      );
+    },
+    addVisit(memberIndex, visit) {
+      apply.visit(memberIndex, visit);
+      journal.put('visit', `${memberIndex}:${visitKey(visit)}`, visitFact.encode({ memberIndex, ...visit }));
+    },
+    storeResponse(memberIndex, idempotencyKey, response) {
+      apply.response(memberIndex, idempotencyKey, response);
+      journal.put(
+        'response',
+        `${memberIndex}:${idempotencyKey}`,
+        responseFact.encode({ memberIndex, idempotencyKey, ...response }),
+      );
+    },
   };
 }
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { routeDocs } from '../http/route-docs.ts';
 import type { SandboxContext } from '../sandbox-context.ts';
 
 // The script is served as its own file, not inline, so a strict Content-Security-Policy
@@ -73,8 +75,16 @@ const loginScript = `(() => {
 `;
 
 export function registerLoginPage(app: FastifyInstance, _context: SandboxContext): void {
-  app.get('/login', async (_request, reply) => reply.type('text/html; charset=utf-8').send(loginHtml));
-  app.get('/login.js', async (_request, reply) =>
+  const page = (summary: string, mediaType: string) =>
+    routeDocs({
+      summary,
+      answers: { 200: { description: summary, schema: z.string(), mediaType } },
+      refusals: [],
+    });
+  app.get('/login', page("The network's sign-in page", 'text/html'), async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(loginHtml),
+  );
+  app.get('/login.js', page("The sign-in page's script", 'text/javascript'), async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(loginScript),
   );
 }

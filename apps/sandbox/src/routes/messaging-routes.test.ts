@@ -63,6 +63,35 @@ describe('messaging', () => {
     expect(activity.counts.messagesSent).toBe(0);
   });
 
+  it('refuses text the database cannot keep (NUL, a lone surrogate) with a 422 naming the field', async () => {
+    const box = await sandbox();
+    const member = findMember(box.population, () => true);
+    const headers = await box.signIn(member);
+    const [friend] = membersAtDegree(box.population, member, 'FIRST');
+    const [stranger] = membersAtDegree(box.population, member, 'SECOND');
+    for (const text of ['Hi\u0000there', 'Hi \uD800']) {
+      const message = await box.call('POST', '/api/messages', headers, { entityId: friend?.entityId, text });
+      expect(message.statusCode).toBe(422);
+      expect(message.json()).toEqual({
+        name: 'UnprocessableEntity',
+        message: 'Text must not contain NUL characters or unpaired UTF-16 surrogates',
+        errors: [
+          {
+            field: 'text',
+            description: 'Text must not contain NUL characters or unpaired UTF-16 surrogates',
+          },
+        ],
+      });
+      const note = await box.call('POST', '/api/invitations', headers, {
+        entityId: stranger?.entityId,
+        message: text,
+      });
+      expect(note.statusCode).toBe(422);
+    }
+    const activity = (await box.call('GET', '/api/activity', headers)).json();
+    expect(activity.counts).toMatchObject({ messagesSent: 0, invitationsSent: 0 });
+  });
+
   it('delivers replies only after their delay, personalised, the same in every run', async () => {
     const outcomes = [];
     for (let run = 0; run < 2; run += 1) {

@@ -1,10 +1,13 @@
 import {
   type SandboxSearchResponse,
   sandboxSearchFacetsPath,
+  sandboxSearchFacetsSchema,
   sandboxSearchPeoplePath,
   sandboxSearchQuerySchema,
+  sandboxSearchResponseSchema,
 } from '@outpilot/contracts';
 import type { FastifyInstance } from 'fastify';
+import { drawsFaults, routeDocs, signedIn } from '../http/route-docs.ts';
 import { degreeBetween } from '../network-state/relationships.ts';
 import type { Person } from '../population/person.ts';
 import { requireSignedIn, type SandboxContext } from '../sandbox-context.ts';
@@ -24,14 +27,31 @@ function withCurrentDegrees(context: SandboxContext, member: Person, page: Sandb
 }
 
 export function registerSearchRoutes(app: FastifyInstance, context: SandboxContext): void {
-  app.get(sandboxSearchPeoplePath, async (request) => {
-    const { member } = requireSignedIn(context, request);
-    const query = sandboxSearchQuerySchema.parse(request.query);
-    return withCurrentDegrees(context, member, context.peopleSearch.searchPeople(member, query));
-  });
+  app.get(
+    sandboxSearchPeoplePath,
+    routeDocs({
+      summary: 'A page of people for a LinkedIn search link (people search or Sales Navigator)',
+      querystring: sandboxSearchQuerySchema,
+      answers: { 200: { description: 'The page of hits', schema: sandboxSearchResponseSchema } },
+      refusals: [...signedIn, ...drawsFaults, 403, 404, 422],
+    }),
+    async (request) => {
+      const { member } = requireSignedIn(context, request);
+      const query = sandboxSearchQuerySchema.parse(request.query);
+      return withCurrentDegrees(context, member, context.peopleSearch.searchPeople(member, query));
+    },
+  );
 
-  app.get(sandboxSearchFacetsPath, async (request) => {
-    requireSignedIn(context, request);
-    return listSearchFacets(context.population.communities);
-  });
+  app.get(
+    sandboxSearchFacetsPath,
+    routeDocs({
+      summary: 'The values the search filters take (companies, schools, groups, events…)',
+      answers: { 200: { description: 'The facets', schema: sandboxSearchFacetsSchema } },
+      refusals: signedIn,
+    }),
+    async (request) => {
+      requireSignedIn(context, request);
+      return listSearchFacets(context.population.communities);
+    },
+  );
 }

@@ -190,4 +190,5 @@ export * from './schema-campaigns.ts';
 export * from './schema-contacts.ts';
 export * from './schema-engine.ts';
 export * from './schema-messaging.ts';
+export * from './schema-sandbox-network.ts';
 export * from './schema-teams.ts';

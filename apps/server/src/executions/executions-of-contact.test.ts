@@ -1,7 +1,7 @@
 import { errorBodySchema, executionsPageResponseSchema } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { executions } from '../db/schema.ts';
+import { activities, executions } from '../db/schema.ts';
 import {
   callApi,
   createCampaignRow,
@@ -93,6 +93,59 @@ describe.each(testBackends())('executions of one contact on $name', ({ databaseU
       enabled: false,
       hint: 'No conversation with this contact yet',
     });
+  });
+
+  it('says what a waiting step waits for: the acceptance since the invitation went, the reply until its timeout', async () => {
+    const user = await signedIn();
+    const [ada, bob] = await createContacts(server.db, user.personaId, 2);
+    if (!ada || !bob) throw new Error('no contacts');
+    const running = await createCampaignRow(server.db, user.personaId, { name: 'Waiting', state: 'Running' });
+    const invited = await createExecutionRow(server.db, running, ada.id, {
+      state: 'InProgress',
+      stepIndex: 0,
+      stepStates: { '1': 'InProgress' },
+    });
+    const messaged = await createExecutionRow(server.db, running, bob.id, {
+      state: 'InProgress',
+      stepIndex: 2,
+      stepStates: { '1': 'Succeed', '2': 'Succeed', '3': 'InProgress' },
+    });
+    const sent = new Date('2026-03-02T10:15:00.000Z');
+    const withdrawal = new Date('2026-03-16T10:15:00.000Z');
+    const timeout = new Date('2026-03-05T09:00:00.000Z');
+    await server.db
+      .update(executions)
+      .set({ awaitingUntil: withdrawal })
+      .where(eq(executions.id, invited.id));
+    await server.db.update(executions).set({ awaitingUntil: timeout }).where(eq(executions.id, messaged.id));
+    await server.db.insert(activities).values({
+      personaId: user.personaId,
+      campaignId: running.id,
+      executionId: invited.id,
+      stepNumber: 1,
+      operationType: 'Connect',
+      limitKind: 'invitations',
+      dueAt: sent,
+      state: 'done',
+      reportedAt: sent,
+    });
+
+    const currentOf = async (contactId: string) => {
+      const page = executionsPageResponseSchema.parse(
+        await (await callApi(server.url, 'GET', byContact(contactId), user.token)).json(),
+      );
+      return page.documents[0]?.step_executions.filter((step) => step.waiting !== undefined);
+    };
+    expect(await currentOf(ada.id)).toMatchObject([
+      {
+        step_number: 1,
+        waiting: { for: 'acceptance', since: sent.toISOString(), until: withdrawal.toISOString() },
+      },
+    ]);
+    // No performed action on record (a row from before the activities were kept): since is unknown.
+    expect(await currentOf(bob.id)).toMatchObject([
+      { step_number: 3, waiting: { for: 'reply', since: null, until: timeout.toISOString() } },
+    ]);
   });
 
   it('refuses a contact id that is not a uuid with a 422, never a 500', async () => {

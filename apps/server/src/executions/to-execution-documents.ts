@@ -6,6 +6,7 @@ import type {
   LinkedinContact,
   OperationType,
   StepExecution,
+  StepWaiting,
   StoredStep,
 } from '@outpilot/contracts';
 import {
@@ -77,7 +78,12 @@ export const stepHints = { campaignPaused: 'The campaign is paused' } as const;
 export function toStepExecutions(
   steps: readonly StoredStep[],
   stepStates: StepStates,
-  current: { index: number | null; hint: string | null } = { index: null, hint: null },
+  current: { index: number | null; hint: string | null; waiting?: StepWaiting | undefined } = {
+    index: null,
+    hint: null,
+  },
+  /** The contact the step texts are rendered for. */
+  contact?: LinkedinContact,
 ): StepExecution[] {
   return steps.map((step, index) => {
     const state: ExecutionState = stepStates[String(index + 1)] ?? 'NotStarted';
@@ -88,6 +94,8 @@ export function toStepExecutions(
       state,
       human_state: humanState(state, step.type),
       hint: index === current.index ? current.hint : null,
+      ...(contact ? { message: renderStepMessage(step, contact) } : {}),
+      ...(index === current.index && current.waiting ? { waiting: current.waiting } : {}),
     };
   });
 }
@@ -96,6 +104,26 @@ const activeStates: ReadonlySet<ExecutionState> = new Set(['NotStarted', 'InQueu
 
 function currentStepHint(execution: ExecutionView['execution'], campaign: ExecutionView['campaign']) {
   return campaign.state === 'Stopped' && activeStates.has(execution.state) ? stepHints.campaignPaused : null;
+}
+
+/**
+ * What the current step waits for, by the timeouts system's own rule (apply-timeouts.ts): an
+ * InProgress execution on a Connect waits for the acceptance until its withdrawal, on a Message for
+ * the reply until its timeout; both end at `awaitingUntil`.
+ */
+export function waitingOf(
+  view: Pick<ExecutionView, 'execution' | 'campaign' | 'waitingSince'>,
+): StepWaiting | undefined {
+  const { execution } = view;
+  if (execution.state !== 'InProgress' || execution.awaitingUntil === null || execution.stepIndex === null)
+    return undefined;
+  const type = view.campaign.steps[execution.stepIndex]?.type;
+  if (type !== 'Connect' && type !== 'Message') return undefined;
+  return {
+    for: type === 'Connect' ? 'acceptance' : 'reply',
+    since: view.waitingSince?.toISOString() ?? null,
+    until: execution.awaitingUntil.toISOString(),
+  };
 }
 
 export function executionActions(
@@ -132,6 +160,8 @@ export type ExecutionView = {
     runsAt: Date | null;
     state: string;
   } | null;
+  /** When the action the execution now waits on (an invitation, a message) was performed. */
+  waitingSince: Date | null;
 };
 
 /**
@@ -176,6 +206,25 @@ export async function loadExecutionViews(
       order by execution_id, step_number, created_at`),
   );
   const activityOf = new Map(pending.map((row) => [row.execution_id, row]));
+  // The performed action each waiting execution waits on: its current step's done activity.
+  const waiting = rows.filter(
+    (row) => row.execution.state === 'InProgress' && row.execution.stepIndex !== null,
+  );
+  const performed =
+    waiting.length === 0
+      ? []
+      : rowsOf<{ execution_id: string; step_number: number; reported_at: string | Date | null }>(
+          await db.execute(sql`
+            select execution_id, step_number, reported_at from ${activities}
+            where execution_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(waiting.map((row) => row.execution.id))}::jsonb))
+              and state = 'done' and operation_type in ('Connect', 'Message')`),
+        );
+  const performedAt = new Map(
+    performed.map((row) => [
+      `${row.execution_id}:${row.step_number}`,
+      row.reported_at === null ? null : new Date(row.reported_at),
+    ]),
+  );
   const runsAt =
     forecast?.runsAt ??
     (forecast && pending.some((row) => row.state === 'queued')
@@ -200,6 +249,10 @@ export async function loadExecutionViews(
               state: activity.state,
             }
           : null,
+        waitingSince:
+          row.execution.stepIndex === null
+            ? null
+            : (performedAt.get(`${id}:${row.execution.stepIndex + 1}`) ?? null),
       },
     ];
   });
@@ -235,10 +288,16 @@ export function toExecutionDocument(view: ExecutionView, now: Date): Execution {
       campaign.steps,
     ),
     start_in: runIn,
-    step_executions: toStepExecutions(campaign.steps, execution.stepStates, {
-      index: execution.stepIndex,
-      hint: currentStepHint(execution, campaign),
-    }),
+    step_executions: toStepExecutions(
+      campaign.steps,
+      execution.stepStates,
+      {
+        index: execution.stepIndex,
+        hint: currentStepHint(execution, campaign),
+        waiting: waitingOf(view),
+      },
+      linkedinContact,
+    ),
     actions: executionActions(execution.state, execution.conversationUrl, execution.stepIndex),
     conversation_url: execution.conversationUrl,
     step_number: stepNumber,

@@ -1,3 +1,10 @@
+import {
+  sandboxBasePath,
+  sandboxHubspotBasePath,
+  sandboxPaths,
+  sandboxSessionHeader,
+  sandboxSessionResponseSchema,
+} from '@outpilot/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { signInNewAccount } from '../testing/index.ts';
@@ -126,15 +133,36 @@ describe('bad-input sweep over the OpenAPI document', () => {
 
   it('answers every probe with a documented 4xx or success, never a 5xx', async () => {
     const { token } = await signInNewAccount(server);
+    const networkSession = await fetch(`${server.url}${sandboxBasePath}${sandboxPaths.session}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'sweep@example.com' }),
+    });
+    const { sessionId } = sandboxSessionResponseSchema.parse(await networkSession.json());
+    // Each service is probed with its own credentials, so the probes reach past the sign-in check.
+    const credentialsFor = (path: string): Record<string, string> =>
+      path.startsWith(`${sandboxHubspotBasePath}/`)
+        ? { authorization: `Bearer ${server.config.hubspot.accessToken}` }
+        : path.startsWith(`${sandboxBasePath}/`)
+          ? { [sandboxSessionHeader]: sessionId }
+          : { authorization: `Bearer ${token}` };
     const document = (await (await fetch(`${server.url}/api/docs/json`)).json()) as Document;
-    // The product's own API; the sandbox network and test routes stand in for others' services.
+    // The product's own API and the sandbox network and HubSpot portal it mounts; the test routes
+    // are not swept.
+    const swept = ['/api/v1/', '/automation/v1/', `${sandboxBasePath}/`, `${sandboxHubspotBasePath}/`];
+    // Signing out, signing in again or rotating the token would end the sweep's sessions: those go last.
+    const endsASession = (path: string) =>
+      path.includes('/auth/') || path === `${sandboxBasePath}${sandboxPaths.session}`;
     const operations = Object.entries(document.paths)
-      .filter(([path]) => path.startsWith('/api/v1/') || path.startsWith('/automation/v1/'))
+      .filter(([path]) => swept.some((prefix) => path.startsWith(prefix)))
       .flatMap(([path, byMethod]) =>
         Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })),
       )
-      // Signing out or rotating the token would end the sweep's session: those go last.
-      .sort((a, b) => Number(a.path.includes('/auth/')) - Number(b.path.includes('/auth/')));
+      .sort((a, b) => Number(endsASession(a.path)) - Number(endsASession(b.path)));
+    expect(operations.filter(({ path }) => path.startsWith(`${sandboxBasePath}/`)).length).toBeGreaterThan(
+      20,
+    );
+    expect(operations.some(({ path }) => path.startsWith(`${sandboxHubspotBasePath}/`))).toBe(true);
     const mismatches: string[] = [];
     for (const [index, { path, method, operation }] of operations.entries()) {
       const probes = fc.sample(probeOf(path, operation), { numRuns: 4, seed: 26 + index });
@@ -143,7 +171,7 @@ describe('bad-input sweep over the OpenAPI document', () => {
         const response = await fetch(`${server.url}${probe.path}?${new URLSearchParams(probe.query)}`, {
           method: method.toUpperCase(),
           headers: {
-            authorization: `Bearer ${token}`,
+            ...credentialsFor(path),
             ...(probe.body === undefined ? {} : { 'content-type': bodyType }),
           },
           ...(probe.body === undefined

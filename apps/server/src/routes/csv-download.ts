@@ -1,3 +1,5 @@
+import { csvMediaType } from '@outpilot/contracts';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 /**
@@ -14,4 +16,9 @@ export const csvFileResponse = {
 export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Sends a CSV file (text or stream) as a download named fileName. */
+export function sendCsvFile(reply: FastifyReply, fileName: string, file: unknown): FastifyReply {
+  return reply.type(csvMediaType).header('content-disposition', attachment(fileName)).send(file);
 }

@@ -1,25 +1,4 @@
-import {
-  conversationActionParamsSchema,
-  conversationParamsSchema,
-  conversationResponseSchema,
-  conversationsPageSchema,
-  conversationsQuerySchema,
-  editMessageBodySchema,
-  errorBodySchema,
-  eventParamsSchema,
-  eventResponseSchema,
-  eventsPageSchema,
-  eventsQuerySchema,
-  mailboxParamsSchema,
-  messagingPaths,
-  messagingSettingsSchema,
-  participantsResponseSchema,
-  reactionParamsSchema,
-  sendMessageBodySchema,
-  unreadCountersSchema,
-} from '@outpilot/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { messagingEndpoints } from '@outpilot/contracts';
 import type { AppDeps } from '../deps.ts';
 import { createSandboxNetworks } from '../engine/cloud-runner.ts';
 import {
@@ -39,278 +18,95 @@ import {
   setInboxReaction,
 } from '../messaging/message-actions.ts';
 import { syncInboxConversation } from '../messaging/sync-conversation.ts';
-import { authOf } from '../plugins/auth-guard.ts';
+import { type EndpointCall, routesOf } from './register-endpoints.ts';
 
-const tags = ['messaging'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema };
+type ConversationsCall = EndpointCall<typeof messagingEndpoints.recentConversations>;
+type EventsCall = EndpointCall<typeof messagingEndpoints.recentEvents>;
+type ReactionCall = EndpointCall<typeof messagingEndpoints.react>;
 
 /**
  * The unified inbox's calls of seed 002 §7.2 on the automation service, each scoped to the
  * caller's persona (another workspace's conversation: 404). Changes that must reach the other side
  * (sending) go to the network through the persona's NetworkClient first.
  */
-export const messagingRoutes: FastifyPluginAsyncZod<{ deps: AppDeps; networkOf?: InboxNetworkOf }> = async (
-  app,
-  { deps, networkOf: givenNetworkOf },
-) => {
+export const messagingRoutes = (deps: AppDeps, givenNetworkOf?: InboxNetworkOf) => {
   const networkOf =
     givenNetworkOf ??
     createSandboxNetworks({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
   const networkDeps = { ...deps, networkOf };
-  const personaOf = (request: Parameters<typeof authOf>[0]) => authOf(request).personaId;
+  const conversations = ({ auth, params, query }: ConversationsCall) =>
+    listConversations(deps, { personaId: auth.personaId, mailbox: params.mailbox, query });
+  const events = ({ auth, params, query }: EventsCall) =>
+    listEvents(deps, {
+      personaId: auth.personaId,
+      conversationId: params.id,
+      ...(query.prevCursor ? { prevCursor: query.prevCursor } : {}),
+    });
+  const reaction =
+    (on: boolean) =>
+    async ({ auth, params }: ReactionCall) => ({
+      event: await setInboxReaction(deps, {
+        personaId: auth.personaId,
+        conversationId: params.id,
+        eventId: params.eventId,
+        emoji: params.emoji,
+        on,
+      }),
+    });
 
-  for (const [path, summary] of [
-    [messagingPaths.recentConversations, 'The first page of a mailbox (filter narrows it)'],
-    [messagingPaths.nextConversations, 'The next page of a mailbox, by nextCursor'],
-    [messagingPaths.searchRecentConversations, 'The first page of a keyword search in a mailbox'],
-    [messagingPaths.searchNextConversations, 'The next page of a keyword search, by nextCursor'],
-  ] as const) {
-    app.get(
-      path,
-      {
-        preHandler: app.requireAuth,
-        schema: {
-          tags,
-          security,
-          summary,
-          params: mailboxParamsSchema,
-          querystring: conversationsQuerySchema,
-          response: { 200: conversationsPageSchema, ...errors },
-        },
-      },
-      (request) =>
-        listConversations(deps, {
-          personaId: personaOf(request),
-          mailbox: request.params.mailbox,
-          query: request.query,
-        }),
-    );
-  }
-
-  app.get(
-    messagingPaths.settings,
-    {
-      preHandler: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Messaging settings',
-        response: { 200: messagingSettingsSchema, ...errors },
-      },
-    },
-    () => getMessagingSettings(),
-  );
-
-  app.get(
-    messagingPaths.unreadCounters,
-    {
-      preHandler: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Conversations with unread messages, per mailbox',
-        response: { 200: unreadCountersSchema, ...errors },
-      },
-    },
-    (request) => getUnreadCounters(deps, { personaId: personaOf(request) }),
-  );
-
-  app.put(
-    messagingPaths.conversationAction,
-    {
-      preHandler: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Archive, restore, read, unread, star, unstar, or move a conversation to Focused or Other',
-        params: conversationActionParamsSchema,
-        response: { 200: conversationResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
+  return routesOf(messagingEndpoints, {
+    recentConversations: conversations,
+    nextConversations: conversations,
+    searchRecentConversations: conversations,
+    searchNextConversations: conversations,
+    settings: () => getMessagingSettings(),
+    unreadCounters: ({ auth }) => getUnreadCounters(deps, { personaId: auth.personaId }),
+    conversationAction: async ({ auth, params }) => ({
       conversation: await applyConversationAction(deps, {
-        personaId: personaOf(request),
-        conversationId: request.params.id,
-        action: request.params.action,
+        personaId: auth.personaId,
+        conversationId: params.id,
+        action: params.action,
       }),
     }),
-  );
-
-  app.delete(
-    messagingPaths.conversation,
-    {
-      preHandler: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a conversation',
-        params: conversationParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
+    deleteConversation: async ({ auth, params }) => {
+      await deleteConversation(deps, { personaId: auth.personaId, conversationId: params.id });
+      return null;
     },
-    async (request, reply) => {
-      await deleteConversation(deps, { personaId: personaOf(request), conversationId: request.params.id });
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    messagingPaths.sync,
-    {
-      preHandler: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Read the conversation from the network now',
-        params: conversationParamsSchema,
-        response: { 200: conversationResponseSchema, ...errors, 502: errorBodySchema },
-      },
-    },
-    async (request) => ({
+    sync: async ({ auth, params }) => ({
       conversation: await syncInboxConversation(networkDeps, {
-        personaId: personaOf(request),
-        conversationId: request.params.id,
+        personaId: auth.personaId,
+        conversationId: params.id,
       }),
     }),
-  );
-
-  app.get(
-    messagingPaths.participants,
-    {
-      preHandler: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'The participants of a conversation',
-        params: conversationParamsSchema,
-        response: { 200: participantsResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      participants: [toParticipant(await findConversation(deps.db, personaOf(request), request.params.id))],
+    participants: async ({ auth, params }) => ({
+      participants: [toParticipant(await findConversation(deps.db, auth.personaId, params.id))],
     }),
-  );
-
-  for (const [path, summary] of [
-    [messagingPaths.recentEvents, 'The latest messages of a conversation, oldest first'],
-    [messagingPaths.nextEvents, 'The messages before prevCursor'],
-  ] as const) {
-    app.get(
-      path,
-      {
-        preHandler: app.requireAuth,
-        schema: {
-          tags,
-          security,
-          summary,
-          params: conversationParamsSchema,
-          querystring: eventsQuerySchema,
-          response: { 200: eventsPageSchema, ...errors },
-        },
-      },
-      (request) =>
-        listEvents(deps, {
-          personaId: personaOf(request),
-          conversationId: request.params.id,
-          ...(request.query.prevCursor ? { prevCursor: request.query.prevCursor } : {}),
-        }),
-    );
-  }
-
-  app.post(
-    messagingPaths.events,
-    {
-      preHandler: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Send a message in the conversation (through the network)',
-        params: conversationParamsSchema,
-        body: sendMessageBodySchema,
-        response: { 201: eventResponseSchema, ...errors, 502: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const event = await sendInboxMessage(networkDeps, {
-        personaId: personaOf(request),
-        conversationId: request.params.id,
-        text: request.body.message,
-      });
-      return reply.status(201).send({ event });
-    },
-  );
-
-  app.put(
-    messagingPaths.event,
-    {
-      preHandler: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Edit an own message younger than 1 hour',
-        params: eventParamsSchema,
-        body: editMessageBodySchema,
-        response: { 200: eventResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
+    recentEvents: events,
+    nextEvents: events,
+    sendMessage: async ({ auth, params, body }) => ({
+      event: await sendInboxMessage(networkDeps, {
+        personaId: auth.personaId,
+        conversationId: params.id,
+        text: body.message,
+      }),
+    }),
+    editMessage: async ({ auth, params, body }) => ({
       event: await editInboxMessage(deps, {
-        personaId: personaOf(request),
-        conversationId: request.params.id,
-        eventId: request.params.eventId,
-        text: request.body.message,
+        personaId: auth.personaId,
+        conversationId: params.id,
+        eventId: params.eventId,
+        text: body.message,
       }),
     }),
-  );
-
-  app.delete(
-    messagingPaths.event,
-    {
-      preHandler: app.requireAuth,
-      schema: {
-        tags,
-        security,
-        summary: 'Delete an own message younger than 1 hour',
-        params: eventParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
+    deleteMessage: async ({ auth, params }) => {
       await deleteInboxMessage(deps, {
-        personaId: personaOf(request),
-        conversationId: request.params.id,
-        eventId: request.params.eventId,
+        personaId: auth.personaId,
+        conversationId: params.id,
+        eventId: params.eventId,
       });
-      return reply.status(204).send(null);
+      return null;
     },
-  );
-
-  for (const [method, on] of [
-    ['post', true],
-    ['delete', false],
-  ] as const) {
-    app[method](
-      messagingPaths.reaction,
-      {
-        preHandler: app.requireAuth,
-        schema: {
-          tags,
-          security,
-          summary: on ? 'React to a message' : 'Take a reaction back',
-          params: reactionParamsSchema,
-          response: { 200: eventResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        event: await setInboxReaction(deps, {
-          personaId: personaOf(request),
-          conversationId: request.params.id,
-          eventId: request.params.eventId,
-          emoji: request.params.emoji,
-          on,
-        }),
-      }),
-    );
-  }
+    react: reaction(true),
+    unreact: reaction(false),
+  });
 };

@@ -1,31 +1,18 @@
-import { apiPaths, clientConfigSchema, healthResponseSchema } from '@outpilot/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clientConfigEndpoints, healthEndpoints, logsEndpoints } from '@outpilot/contracts';
 import { getClientConfig } from '../client-config/get-client-config.ts';
 import type { AppDeps } from '../deps.ts';
 import { checkHealth } from '../health/check-health.ts';
+import { recordClientLog } from '../logs/record-client-log.ts';
+import { routesOf } from './register-endpoints.ts';
 
-export const publicRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get(
-    apiPaths.health,
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness and database check',
-        response: { 200: healthResponseSchema },
-      },
+/** What anyone may call: liveness, the web app's configuration, and client error reports. */
+export const publicRoutes = (deps: AppDeps) => [
+  routesOf(healthEndpoints, { health: () => checkHealth(deps) }),
+  routesOf(clientConfigEndpoints, { clientConfig: () => getClientConfig(deps.config) }),
+  routesOf(logsEndpoints, {
+    postLog: async ({ auth, body }) => {
+      await recordClientLog(deps, { personaId: auth?.personaId ?? null, entry: body });
+      return null;
     },
-    () => checkHealth(deps),
-  );
-
-  app.get(
-    apiPaths.clientConfig,
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Public configuration of the web app',
-        response: { 200: clientConfigSchema },
-      },
-    },
-    () => getClientConfig(deps.config),
-  );
-};
+  }),
+];

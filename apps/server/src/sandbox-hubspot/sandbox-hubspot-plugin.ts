@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@outpilot/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { sandboxContactProperties } from './sandbox-contact-properties.ts';
 
 /**
@@ -9,14 +10,27 @@ import { sandboxContactProperties } from './sandbox-contact-properties.ts';
  */
 export const sandboxHubspotRateLimit = { max: 100, intervalMs: 10_000 } as const;
 
-type HubspotErrorBody = {
-  status: 'error';
-  message: string;
-  correlationId: string;
-  category?: string;
-  errorType?: string;
-  policyName?: string;
-};
+const hubspotErrorBodySchema = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  correlationId: z.string(),
+  category: z.string().optional(),
+  errorType: z.string().optional(),
+  policyName: z.string().optional(),
+});
+type HubspotErrorBody = z.infer<typeof hubspotErrorBodySchema>;
+
+/** A contact property as HubSpot answers it (sandbox-contact-properties.ts), for the document. */
+const hubspotPropertySchema = z.looseObject({
+  name: z.string(),
+  label: z.string(),
+  type: z.string(),
+  options: z.array(z.looseObject({ label: z.string(), value: z.string(), hidden: z.boolean() })),
+});
+const json = (description: string, schema: z.ZodType) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 /**
  * A sandbox HubSpot portal behind the same HTTP calls as api.hubapi.com, for the calls Outpilot
@@ -69,6 +83,21 @@ export async function registerSandboxHubspot(
 
       portal.get<{ Params: { objectType: string; propertyName: string } }>(
         '/crm/v3/properties/:objectType/:propertyName',
+        {
+          schema: {
+            tags: ['sandbox HubSpot'],
+            summary: 'A CRM property with its options, as HubSpot answers it',
+            response: {
+              200: json('The property', hubspotPropertySchema),
+              401: json(
+                'A missing or wrong private app token (INVALID_AUTHENTICATION)',
+                hubspotErrorBodySchema,
+              ),
+              404: json('No such property (OBJECT_NOT_FOUND)', hubspotErrorBodySchema),
+              429: json('Over 100 calls in 10 s (RATE_LIMIT, TEN_SECONDLY_ROLLING)', hubspotErrorBodySchema),
+            },
+          },
+        },
         async (request, reply) => {
           const { objectType, propertyName } = request.params;
           const property =

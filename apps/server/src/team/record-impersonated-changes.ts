@@ -1,4 +1,4 @@
-import { apiBasePath, teamPaths } from '@outpilot/contracts';
+import { routePathOf, teamEndpoints } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { impersonationSessions } from '../db/schema.ts';
@@ -7,7 +7,7 @@ import { recordTeamChange } from './record-team-change.ts';
 
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Stopping is logged as impersonation_stopped by its use case. */
-const stopPath = `${apiBasePath}${teamPaths.stopImpersonation}`;
+const stopPath = routePathOf(teamEndpoints.stopImpersonation);
 
 /**
  * Every change made with a member-session token (any call but a read) goes into the team's audit

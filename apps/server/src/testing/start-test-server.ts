@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,11 @@ export type StartTestServerOptions = {
   port?: number;
   /** Receives every log line at level info and above (otherwise the server logs nothing). */
   logStream?: { write(line: string): void };
+  /**
+   * The data of an earlier server to open again, as a restart would (its DATA_DIR, and its
+   * PostgreSQL database as is when it had one); kept on close. Default: fresh data, removed on close.
+   */
+  reopen?: { dataDir: string; databaseUrl?: string };
 };
 
 export type TestServer = {
@@ -54,8 +60,14 @@ async function freePort(): Promise<number> {
  * with a virtual clock and the test endpoints. PGlite takes seconds to start: share one per test file.
  */
 export async function startTestServer(options: StartTestServerOptions = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'outpilot-test-'));
-  const database = options.databaseUrl ? await createTestDatabase(options.databaseUrl) : undefined;
+  const { reopen } = options;
+  const dataDir = reopen?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'outpilot-test-')));
+  const database = reopen
+    ? undefined
+    : options.databaseUrl
+      ? await createTestDatabase(options.databaseUrl)
+      : undefined;
+  const databaseUrl = reopen ? reopen.databaseUrl : database?.url;
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
@@ -63,7 +75,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     CLOCK: 'virtual',
     ENABLE_TEST_ENDPOINTS: 'true',
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
@@ -72,14 +84,19 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     ...options.env,
   });
   const clock = createVirtualClock(options.clockStart ?? new Date());
-  // PGlite is opened here from the migrated template, where the server would open it itself.
-  const pglite = database
-    ? undefined
-    : await createDatabase({ dataDir: `${config.dataDir}/pglite`, template: await migratedPgliteTemplate() });
+  // A new PGlite directory is opened here from the migrated template, where the server would
+  // initialise it itself; an existing one (reopen) is opened by the server, as on a restart.
+  const pglite =
+    databaseUrl || existsSync(`${config.dataDir}/pglite`)
+      ? undefined
+      : await createDatabase({
+          dataDir: `${config.dataDir}/pglite`,
+          template: await migratedPgliteTemplate(),
+        });
   const cleanUp = async () => {
     await database?.drop();
     await pglite?.close();
-    await rm(dataDir, { recursive: true, force: true });
+    if (!reopen) await rm(dataDir, { recursive: true, force: true });
   };
   let app: FastifyInstance;
   try {
@@ -100,7 +117,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
     db: app.db,
     clock,
     config,
-    databaseKind: database ? 'postgres' : 'pglite',
+    databaseKind: databaseUrl ? 'postgres' : 'pglite',
     async close() {
       await app.close();
       await cleanUp();

@@ -1,3 +1,4 @@
+import { defineEndpoint, type EndpointService } from '@outpilot/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createFakeBridge } from '../test/fake-bridge.ts';
@@ -10,6 +11,24 @@ const bridge = createFakeBridge({
   },
 });
 
+/** A test endpoint: GET path, answering any JSON unless a schema is given. */
+const endpointOf = <S extends z.ZodType = z.ZodUnknown>(
+  path: string,
+  service: EndpointService = 'api',
+  answer: S = z.unknown() as unknown as S,
+) =>
+  defineEndpoint({
+    service,
+    method: 'GET',
+    path,
+    access: 'user',
+    summary: 'test',
+    tags: [],
+    errors: [],
+    query: z.object({ $take: z.number().optional() }),
+    answers: { 200: answer },
+  });
+
 describe('createApiClient', () => {
   it('sends the bridge token as a bearer and parses the answer', async () => {
     const fetchFn = vi.fn(async () => Response.json({ id: 'c1' }));
@@ -19,10 +38,8 @@ describe('createApiClient', () => {
       bridge,
       fetch: fetchFn,
     });
-    const result = await api.request({
-      path: '/campaigns',
+    const result = await api.call(endpointOf('/campaigns', 'api', z.object({ id: z.string() })), {
       query: { $take: 10 },
-      schema: z.object({ id: z.string() }),
     });
     expect(result).toEqual({ id: 'c1' });
     const [url, init] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
@@ -38,7 +55,7 @@ describe('createApiClient', () => {
       bridge,
       fetch: fetchFn,
     });
-    await api.request({ service: 'automation', path: '/settings', schema: z.unknown() });
+    await api.call(endpointOf('/settings', 'automation'));
     const [url] = fetchFn.mock.calls[0] as unknown as [string];
     expect(url).toBe('/automation/v1/settings');
   });
@@ -55,7 +72,7 @@ describe('createApiClient', () => {
       bridge,
       fetch: async () => Response.json(body, { status: 422 }),
     });
-    const failure = await api.request({ path: '/x', schema: z.unknown() }).catch((error: unknown) => error);
+    const failure = await api.call(endpointOf('/x')).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 422, body });
   });
@@ -69,7 +86,7 @@ describe('createApiClient', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await expect(api.request({ path: '/x', schema: z.unknown() })).rejects.toMatchObject({
+    await expect(api.call(endpointOf('/x'))).rejects.toMatchObject({
       status: 0,
       body: { name: 'BadGateway' },
     });

@@ -1,61 +1,96 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
   Outlet,
   type RouteObject,
   redirect,
+  useMatches,
 } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner.tsx';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
 import { useBridgeEvents } from '../features/auth/use-bridge-events.ts';
 import { ErrorPage } from '../features/errors/error-page.tsx';
-import { AppShell } from '../features/shell/app-shell.tsx';
 
 function RootLayout() {
   useBridgeEvents();
   return <Outlet />;
 }
 
+// The shell (header, menus, footer) is a signed-in user's: the sign-in screen does not load it.
+const AppShell = lazy(async () => ({ default: await loadAppShell() }));
+
 /** Protected routes: the access gate decides, then the screen shows inside the shell. */
 function ProtectedLayout() {
+  const matches = useMatches();
   return (
     <AuthGate>
-      {(profile) => (
-        <AppShell profile={profile}>
-          <Outlet />
-        </AppShell>
-      )}
+      {(profile) => {
+        // The shell's and the screen's modules download side by side, not one after the other.
+        preloadScreen(matches);
+        return (
+          <Suspense fallback={<FullPageSpinner />}>
+            <AppShell profile={profile}>
+              <Suspense fallback={<FullPageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </AppShell>
+          </Suspense>
+        );
+      }}
     </AuthGate>
   );
 }
 
 /* Redirect-only routes carry `element: null`: they never render. */
 
-/** A lazily loaded screen: its module is fetched when the route is first matched. */
+/** A lazily loaded public screen: its module is fetched when the route is first matched. */
 const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
 
-const campaigns = screen(
+/**
+ * A lazily loaded protected screen: its module is fetched when it is first rendered, that is once
+ * the access gate lets the user in (ProtectedLayout's Suspense shows a spinner meanwhile). A
+ * route's own `lazy` would run as soon as the path matches, so a signed-out visitor of /campaigns
+ * would download the campaigns screen behind the sign-in button.
+ */
+const protectedScreen = (load: () => Promise<ComponentType>) => ({
+  Component: lazy(async () => ({ default: await load() })),
+  // Fetched beside the shell as soon as the gate opens, not after it (ProtectedLayout).
+  handle: { preload: load } satisfies ScreenHandle,
+});
+
+type ScreenHandle = { preload: () => Promise<unknown> };
+const loadAppShell = async () => (await import('../features/shell/app-shell.tsx')).AppShell;
+
+function preloadScreen(matches: ReturnType<typeof useMatches>) {
+  for (const match of matches) void (match.handle as ScreenHandle | undefined)?.preload?.();
+}
+
+const campaigns = protectedScreen(
   async () => (await import('../features/campaigns/campaigns-page.tsx')).CampaignsPage,
 );
-const campaignContacts = screen(
+const campaignContacts = protectedScreen(
   async () => (await import('../features/campaign-contacts/campaign-contacts-page.tsx')).CampaignContactsPage,
 );
-const crmSettings = screen(
+const crmSettings = protectedScreen(
   async () => (await import('../features/crm/crm-settings-page.tsx')).CrmSettingsPage,
 );
-const archive = screen(async () => (await import('../features/campaigns/archive-page.tsx')).ArchivePage);
-const campaignDetail = screen(
+const archive = protectedScreen(
+  async () => (await import('../features/campaigns/archive-page.tsx')).ArchivePage,
+);
+const campaignDetail = protectedScreen(
   async () => (await import('../features/campaigns/campaign-detail-page.tsx')).CampaignDetailPage,
 );
-const stepsEditor = screen(
+const stepsEditor = protectedScreen(
   async () => (await import('../features/campaigns/steps-editor-page.tsx')).StepsEditorPage,
 );
-const contacts = screen(async () => (await import('../features/contacts/contacts-page.tsx')).ContactsPage);
-const pendingInvites = screen(
+const contacts = protectedScreen(
+  async () => (await import('../features/contacts/contacts-page.tsx')).ContactsPage,
+);
+const pendingInvites = protectedScreen(
   async () => (await import('../features/team/pending-invites-page.tsx')).PendingInvitesPage,
 );
-const messaging = screen(
+const messaging = protectedScreen(
   async () => (await import('../features/messaging/messaging-page.tsx')).MessagingPage,
 );
 
@@ -101,44 +136,48 @@ export const appRoutes: RouteObject[] = [
         id: 'protected',
         Component: ProtectedLayout,
         children: [
-          { path: 'campaigns', lazy: campaigns },
-          { path: 'campaigns/:id', lazy: campaignDetail },
-          { path: 'campaigns/:id/tune', lazy: stepsEditor },
-          { path: 'campaigns/:id/hubspot', lazy: crmSettings },
-          { path: 'campaigns/:id/contacts', lazy: campaignContacts },
-          { path: 'archive', lazy: archive },
-          { path: 'archive/:id', lazy: campaignDetail },
+          { path: 'campaigns', ...campaigns },
+          { path: 'campaigns/:id', ...campaignDetail },
+          { path: 'campaigns/:id/tune', ...stepsEditor },
+          { path: 'campaigns/:id/hubspot', ...crmSettings },
+          { path: 'campaigns/:id/contacts', ...campaignContacts },
+          { path: 'archive', ...archive },
+          { path: 'archive/:id', ...campaignDetail },
           {
             path: 'activities-queue',
-            lazy: screen(
+            ...protectedScreen(
               async () =>
                 (await import('../features/activities-queue/activities-queue-page.tsx')).ActivitiesQueuePage,
             ),
           },
-          { path: 'contacts', lazy: contacts },
-          { path: 'contacts/import/:id', lazy: contacts },
+          { path: 'contacts', ...contacts },
+          { path: 'contacts/import/:id', ...contacts },
           {
             path: 'team/members',
-            lazy: screen(async () => (await import('../features/team/members-page.tsx')).MembersPage),
+            ...protectedScreen(async () => (await import('../features/team/members-page.tsx')).MembersPage),
           },
           {
             path: 'team/statistics',
-            lazy: screen(
+            ...protectedScreen(
               async () => (await import('../features/team/team-statistics-page.tsx')).TeamStatisticsPage,
             ),
           },
-          { path: 'team/invitations', lazy: pendingInvites },
-          { path: 'team/invites', lazy: pendingInvites },
+          { path: 'team/invitations', ...pendingInvites },
+          { path: 'team/invites', ...pendingInvites },
           {
             path: 'account',
-            lazy: screen(async () => (await import('../features/account/account-page.tsx')).AccountPage),
+            ...protectedScreen(
+              async () => (await import('../features/account/account-page.tsx')).AccountPage,
+            ),
           },
           {
             path: 'upgrade',
-            lazy: screen(async () => (await import('../features/upgrade/upgrade-page.tsx')).UpgradePage),
+            ...protectedScreen(
+              async () => (await import('../features/upgrade/upgrade-page.tsx')).UpgradePage,
+            ),
           },
-          { path: 'messaging', lazy: messaging },
-          { path: 'messaging/thread/:conversation', lazy: messaging },
+          { path: 'messaging', ...messaging },
+          { path: 'messaging/thread/:conversation', ...messaging },
           { path: 'mailbox', loader: () => redirect('/messaging'), element: null },
           {
             path: 'mailbox/thread/:conversation',
@@ -148,7 +187,9 @@ export const appRoutes: RouteObject[] = [
           },
           {
             path: '*',
-            lazy: screen(async () => (await import('../features/errors/not-found-page.tsx')).NotFoundPage),
+            ...protectedScreen(
+              async () => (await import('../features/errors/not-found-page.tsx')).NotFoundPage,
+            ),
           },
         ],
       },

@@ -3,6 +3,11 @@ import { createTheme } from '@mui/material/styles';
 export const theme = createTheme({
   palette: {
     primary: { main: '#0a66c2' },
+    // MUI's orange (#ed6c02) is 3.1:1 on white: warning texts ('Premium', 'Subscription is
+    // inactive') need 4.5:1, on the page's background too.
+    warning: { main: '#a14c00' },
+    // MUI's red is 4.45:1 on the page's background (#f4f2ee): 'Delete' beside the grid.
+    error: { main: '#c62828' },
     background: { default: '#f4f2ee', paper: '#ffffff' },
   },
   shape: { borderRadius: 8 },
@@ -21,5 +26,23 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    // MUI renders subtitles as h6: a bold line in a card or a panel became a heading five levels
+    // down (axe heading-order). A subtitle that is a heading says its level with component.
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
+    // A visible focus ring on everything focusable: MUI's own is a faint ripple on buttons and
+    // nothing on cards; a keyboard user must see where they are.
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': { outline: '2px solid #0a66c2', outlineOffset: 2 } },
+      },
+    },
+    MuiCssBaseline: {
+      styleOverrides: {
+        'a:focus-visible, [tabindex]:not([tabindex="-1"]):focus-visible': {
+          outline: '2px solid #0a66c2',
+          outlineOffset: 2,
+        },
+      },
+    },
   },
 });

@@ -45,7 +45,8 @@ describe('createBridge', () => {
         return stop;
       },
     );
-    const bridge = createBridge({ window, config: testConfig, loadInPageAgent, pingTimeoutMs: 30 });
+    // The ping after the agent starts must outwait a busy machine's message delivery: 30 ms did not.
+    const bridge = createBridge({ window, config: testConfig, loadInPageAgent, pingTimeoutMs: 1_000 });
     expect(await bridge.isInstalled()).toBe(true);
     expect(await bridge.send('api', 'getToken', {})).toEqual({
       accessToken: 't0ken',

@@ -1,10 +1,16 @@
-import { apiBasePath, apiPaths, type ClientConfig, clientConfigSchema } from '@outpilot/contracts';
+import {
+  apiBasePath,
+  automationBasePath,
+  type ClientConfig,
+  clientConfigEndpoints,
+} from '@outpilot/contracts';
+import { createApiClient } from '../api/api-client.ts';
 
-/** GET /api/v1/client-config: public, read before anything else. */
-export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<ClientConfig> {
-  const response = await fetchFn(`${apiBasePath}${apiPaths.clientConfig}`, {
-    headers: { accept: 'application/json' },
-  });
-  if (!response.ok) throw new Error(`Client configuration answered ${response.status}`);
-  return clientConfigSchema.parse(await response.json());
+/** GET /api/v1/client-config: public, read before anything else (its answer names the API's bases). */
+export function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<ClientConfig> {
+  return createApiClient({
+    baseUrl: apiBasePath,
+    automationBaseUrl: automationBasePath,
+    fetch: fetchFn,
+  }).call(clientConfigEndpoints.clientConfig);
 }

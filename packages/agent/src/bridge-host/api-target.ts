@@ -1,4 +1,3 @@
-import type { TokenPair } from '@outpilot/contracts';
 import type { BridgeEventEmitter } from '../bridge-events.ts';
 import { AgentError } from '../errors.ts';
 import type { TokenStore } from '../token-store.ts';
@@ -6,11 +5,6 @@ import { ensureNetworkSession, type NetworkSignInOptions } from './network-sign-
 import type { ProductApi } from './product-api.ts';
 import type { TargetHandlers } from './target-handlers.ts';
 import type { TokenSession } from './token-session.ts';
-
-const tokenInfo = ({ accessToken, accessTokenExpiresAt }: TokenPair) => ({
-  accessToken,
-  accessTokenExpiresAt,
-});
 
 /** The api target: the code exchange, the web app's access token, and the signed-in profile. */
 export function apiTarget(options: {
@@ -24,11 +18,6 @@ export function apiTarget(options: {
   endSession: () => Promise<void>;
 }): TargetHandlers<'api'> {
   const { api, tokens, session, events } = options;
-  /**
-   * The web app's token: the member session's while one is open. It cannot be refreshed, so a
-   * refresh hands the same token back; the runner and imports keep the user's own session.
-   */
-  const appToken = async () => (await tokens.getMemberSession()) ?? tokenInfo(await session.validTokens());
   return {
     exchangeAuthorizationCode: async (payload) => {
       const { returnTo, ...pair } = await api.exchangeCode(payload);
@@ -38,13 +27,18 @@ export function apiTarget(options: {
       events.emit('productSignedIn', { accessTokenExpiresAt: pair.accessTokenExpiresAt });
       return { returnTo };
     },
-    getToken: appToken,
-    refreshToken: async () => (await tokens.getMemberSession()) ?? tokenInfo(await session.refreshTokens()),
+    getToken: () => session.appTokens.current(),
+    // A member session cannot be refreshed: the app's client then keeps the 403 it had.
+    refreshToken: async () => {
+      const refreshed = await session.appTokens.refresh();
+      if (!refreshed) throw new AgentError('NotAuthorized', 'A member session cannot be refreshed');
+      return refreshed;
+    },
     revokeToken: async () => {
       await options.endSession();
       return {};
     },
-    getMyProfile: async () => api.getProfile((await appToken()).accessToken),
+    getMyProfile: async () => api.getProfile((await session.appTokens.current()).accessToken),
     signInAsMember: async ({ memberId }) => {
       if (await tokens.getMemberSession()) throw new AgentError('NotAuthorized', 'Not authorized');
       const own = await session.validTokens();

@@ -20,7 +20,16 @@ export function AccountPage() {
   return (
     <Box>
       <PageTitle>Account</PageTitle>
-      <Tabs value={tab} onChange={(_, next: AccountTab) => setTab(next)} aria-label="Account" sx={{ mb: 2 }}>
+      {/* Scrollable: at phone width the tabs do not fit, and none may be cut. */}
+      <Tabs
+        value={tab}
+        onChange={(_, next: AccountTab) => setTab(next)}
+        aria-label="Account"
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ mb: 2 }}
+      >
         {tabs.map((name) => (
           <Tab
             key={name}

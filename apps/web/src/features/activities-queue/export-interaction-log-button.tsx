@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
-import { campaignsPaths } from '@outpilot/contracts';
+import { executionsEndpoints } from '@outpilot/contracts';
 import { useProfile } from '../auth/auth-queries.ts';
 import { useCsvDownload } from '../contacts/use-csv-download.ts';
 import { useNotify } from '../notices/use-notify.tsx';
@@ -30,7 +30,9 @@ export function ExportInteractionLogButton({ label = interactionLogTexts.exportL
           disabled={!isPro}
           loading={download.isPending}
           onClick={() =>
-            download.mutate({ path: campaignsPaths.recentActivitiesExport }, { onError: notifyError })
+            download.mutate((api) => api.call(executionsEndpoints.recentActivitiesExport), {
+              onError: notifyError,
+            })
           }
           endIcon={isPro ? undefined : <Chip label={interactionLogTexts.pro} size="small" color="warning" />}
         >

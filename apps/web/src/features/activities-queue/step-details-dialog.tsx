@@ -13,6 +13,7 @@ import { useId } from 'react';
 import { stepIndicatorLabel } from '../campaign-contacts/step-indicators.tsx';
 import { formatStartIn } from '../contacts/row-actions/format-start-in.ts';
 import { activityLabel } from './activity-labels.ts';
+import { stepWaitingText } from './wait-reason-text.ts';
 
 /**
  * Show step details of a queue row: the contact's steps in this campaign with their states, the
@@ -45,7 +46,14 @@ export function StepDetailsDialog({
             <List dense aria-label="Steps">
               {steps.map((step, index) => (
                 <ListItem key={step.step_number} disableGutters>
-                  <ListItemText primary={stepIndicatorLabel(step, index + 1)} secondary={step.hint} />
+                  <ListItemText
+                    primary={stepIndicatorLabel(step, index + 1)}
+                    secondary={
+                      [step.hint, step.waiting && stepWaitingText(step.waiting)]
+                        .filter(Boolean)
+                        .join(' — ') || null
+                    }
+                  />
                 </ListItem>
               ))}
             </List>

@@ -1,4 +1,4 @@
-import { activitiesQueueResponseSchema, campaignsPaths } from '@outpilot/contracts';
+import { executionsEndpoints } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 
@@ -15,8 +15,7 @@ export function useActivitiesQueue() {
   const api = useApi();
   return useQuery({
     queryKey: activitiesQueueQueryKey,
-    queryFn: ({ signal }) =>
-      api.request({ path: campaignsPaths.activitiesQueue, schema: activitiesQueueResponseSchema, signal }),
+    queryFn: ({ signal }) => api.call(executionsEndpoints.activitiesQueue, undefined, { signal }),
     refetchOnMount: 'always',
     refetchInterval: queueRefreshMs,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitReasonText } from './wait-reason-text.ts';
+import { stepWaitingText, waitReasonText } from './wait-reason-text.ts';
 
 const at = (iso: string) => `at ${iso}`;
 
@@ -24,6 +24,17 @@ describe('waitReasonText', () => {
     );
     expect(waitReasonText({ code: 'queued-behind', limit_kind: null, until }, at)).toBe(
       'Waits its turn: actions are spaced out',
+    );
+  });
+
+  it('words what a waiting step waits for, with the time of its action when known', () => {
+    const since = '2026-03-02T10:15:00.000Z';
+    const until = '2026-03-16T10:15:00.000Z';
+    expect(stepWaitingText({ for: 'acceptance', since, until }, (iso) => `[${iso}]`)).toBe(
+      `Waiting for acceptance since [${since}]; withdrawn [${until}] if not accepted`,
+    );
+    expect(stepWaitingText({ for: 'reply', since: null, until }, (iso) => `[${iso}]`)).toBe(
+      `Waiting for a reply; the next step comes [${until}] without one`,
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { QueueWaitReason } from '@outpilot/contracts';
+import type { QueueWaitReason, StepWaiting } from '@outpilot/contracts';
 
 const limitNames: Record<NonNullable<QueueWaitReason['limit_kind']>, string> = {
   invitations: 'invitations',
@@ -39,4 +39,12 @@ export function waitReasonText(reason: QueueWaitReason | null, format = formatWa
     case 'queued-behind':
       return 'Waits its turn: actions are spaced out';
   }
+}
+
+/** What a waiting step waits for (issue 21 item 3): an invitation's acceptance or a message's reply. */
+export function stepWaitingText(waiting: StepWaiting, format = formatWaitEnd): string {
+  const since = waiting.since === null ? '' : ` since ${format(waiting.since)}`;
+  return waiting.for === 'acceptance'
+    ? `Waiting for acceptance${since}; withdrawn ${format(waiting.until)} if not accepted`
+    : `Waiting for a reply${since}; the next step comes ${format(waiting.until)} without one`;
 }

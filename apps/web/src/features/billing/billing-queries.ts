@@ -1,12 +1,6 @@
-import {
-  billingPaths,
-  checkoutResponseSchema,
-  invoicesResponseSchema,
-  managementUrlResponseSchema,
-  type PurchasablePlanId,
-  subscriptionResponseSchema,
-} from '@outpilot/contracts';
+import { billingEndpoints, type PurchasablePlanId, type SubscriptionResponse } from '@outpilot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/api-client.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { authQueryKeys } from '../auth/auth-queries.ts';
 
@@ -21,8 +15,7 @@ export function useSubscription() {
   const api = useApi();
   return useQuery({
     queryKey: billingQueryKeys.subscription,
-    queryFn: ({ signal }) =>
-      api.request({ path: billingPaths.subscription, schema: subscriptionResponseSchema, signal }),
+    queryFn: ({ signal }) => api.call(billingEndpoints.subscription, undefined, { signal }),
   });
 }
 
@@ -31,8 +24,7 @@ export function useInvoices(enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: billingQueryKeys.invoices,
-    queryFn: ({ signal }) =>
-      api.request({ path: billingPaths.invoices, schema: invoicesResponseSchema, signal }),
+    queryFn: ({ signal }) => api.call(billingEndpoints.invoices, undefined, { signal }),
     enabled,
   });
 }
@@ -48,44 +40,35 @@ function useRefetchAfterChange() {
 }
 
 /** A change call answering the new subscription: cancel, resume, upgrade, orders/sync. */
-function useSubscriptionChange<V>(
-  call: (variables: V) => { method: 'PUT' | 'POST'; path: string; body?: unknown },
-) {
+function useSubscriptionChange<V>(call: (api: ApiClient, variables: V) => Promise<SubscriptionResponse>) {
   const api = useApi();
   const refetch = useRefetchAfterChange();
   return useMutation({
-    mutationFn: (variables: V) => api.request({ ...call(variables), schema: subscriptionResponseSchema }),
+    mutationFn: (variables: V) => call(api, variables),
     onSuccess: refetch,
   });
 }
 
 export const useCancelSubscription = () =>
-  useSubscriptionChange<void>(() => ({ method: 'PUT', path: billingPaths.cancel }));
+  useSubscriptionChange<void>((api) => api.call(billingEndpoints.cancel));
 export const useResumeSubscription = () =>
-  useSubscriptionChange<void>(() => ({ method: 'PUT', path: billingPaths.resume }));
+  useSubscriptionChange<void>((api) => api.call(billingEndpoints.resume));
 export const useChangePlan = () =>
-  useSubscriptionChange<PurchasablePlanId>((planId) => ({
-    method: 'PUT',
-    path: billingPaths.upgrade,
-    body: { plan_id: planId },
-  }));
+  useSubscriptionChange<PurchasablePlanId>((api, planId) =>
+    api.call(billingEndpoints.upgrade, { body: { plan_id: planId } }),
+  );
 export const useSyncOrder = () =>
-  useSubscriptionChange<string>((checkoutId) => ({
-    method: 'POST',
-    path: billingPaths.ordersSync,
-    body: { checkout_id: checkoutId },
-  }));
+  useSubscriptionChange<string>((api, checkoutId) =>
+    api.call(billingEndpoints.ordersSync, { body: { checkout_id: checkoutId } }),
+  );
 
 /** POST checkout, then the browser goes to the provider's hosted checkout page. */
 export function useStartCheckout() {
   const api = useApi();
   return useMutation({
     mutationFn: (input: { planId: PurchasablePlanId; coupon: string }) =>
-      api.request({
-        method: 'POST',
-        path: billingPaths.checkout,
+      api.call(billingEndpoints.checkout, {
         body: { plan_id: input.planId, ...(input.coupon.trim() ? { coupon: input.coupon.trim() } : {}) },
-        schema: checkoutResponseSchema,
       }),
     onSuccess: (checkout) => window.location.assign(checkout.url),
   });
@@ -101,10 +84,7 @@ export function useOpenManagementPage() {
     mutationFn: async () => {
       const opened = window.open('', '_blank');
       try {
-        const { data } = await api.request({
-          path: billingPaths.managementUrl,
-          schema: managementUrlResponseSchema,
-        });
+        const { data } = await api.call(billingEndpoints.managementUrl);
         if (opened) opened.location.href = data;
         else window.location.assign(data);
       } catch (error) {

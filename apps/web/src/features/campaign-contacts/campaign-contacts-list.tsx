@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Campaign, ContactDocument } from '@outpilot/contracts';
-import type { GridApi } from 'ag-grid-community';
 import { useCallback, useMemo, useState } from 'react';
 import { ExportInteractionLogButton } from '../activities-queue/export-interaction-log-button.tsx';
 import { runningRefreshMs } from '../campaigns/campaign-detail-page.tsx';
@@ -70,7 +69,6 @@ export function CampaignContactsList({
   const list = useContactsListState({ campaignId: campaign.id, defaultOrderBy: defaultOrderOf(campaign) });
   const { keywords, order, page, pageSize, selection, setSelection, listSelection } = list;
   const [isFilterOpen, setFilterOpen] = useState(false);
-  const [gridApi, setGridApi] = useState<GridApi<ContactDocument> | null>(null);
 
   const contacts = useContactsPage(list.query);
   const rows = contacts.data?.documents ?? [];
@@ -154,7 +152,7 @@ export function CampaignContactsList({
             Filters
           </Button>
         </Badge>
-        <ColumnChooser api={gridApi} view={view} />
+        <ColumnChooser view={view} />
         <Box sx={{ flexGrow: 1 }} />
         {!campaign.archived && campaign.state !== 'Completed' && (
           <Button variant="contained" onClick={onAddContacts}>
@@ -212,7 +210,6 @@ export function CampaignContactsList({
           onPageSelectionChange={onPageSelectionChange}
           onRowAction={onRowAction}
           emptyText={contacts.isSuccess && rows.length === 0 ? 'No contacts found' : null}
-          onApiReady={setGridApi}
         />
         {(contacts.isFetching || executions.isFetching) && (
           <CircularProgress

@@ -4,6 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Execution, ExecutionState, StepExecution } from '@outpilot/contracts';
 import { executionStateLabels } from '@outpilot/domain';
+import { stepWaitingText } from '../activities-queue/wait-reason-text.ts';
 import { stepTypeLabels } from '../contacts/row-actions/execution-details-dialog.tsx';
 
 /**
@@ -25,6 +26,12 @@ export const stepStateColours: Readonly<Record<ExecutionState, string>> = {
 export const stepIndicatorLabel = (step: StepExecution, position: number) =>
   `${position}. ${stepTypeLabels[step.type]}: ${step.human_state}`;
 
+/** The indicator's whole text: its label, then why it does not move (a paused campaign, a wait). */
+const stepIndicatorText = (step: StepExecution, position: number) =>
+  [stepIndicatorLabel(step, position), step.hint, step.waiting && stepWaitingText(step.waiting)]
+    .filter(Boolean)
+    .join(' — ');
+
 const visuallyHidden = {
   position: 'absolute',
   width: 1,
@@ -35,9 +42,9 @@ const visuallyHidden = {
 } as const;
 
 function StepDot({ step, position }: { step: StepExecution; position: number }) {
-  const label = stepIndicatorLabel(step, position);
+  const label = stepIndicatorText(step, position);
   return (
-    <Tooltip title={step.hint ? `${label} — ${step.hint}` : label}>
+    <Tooltip title={label}>
       <Box
         component="li"
         data-state={step.state}

@@ -1,4 +1,4 @@
-import { campaignsPaths, type Execution, executionsPageResponseSchema } from '@outpilot/contracts';
+import { type Execution, executionsEndpoints } from '@outpilot/contracts';
 import { filterIn, filterString, formatFilter } from '@outpilot/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
@@ -19,16 +19,17 @@ export function useCampaignExecutions(
   return useQuery({
     queryKey: contactsQueryKeys.campaignExecutions(campaignId, contactIds),
     queryFn: async ({ signal }) => {
-      const answer = await api.request({
-        path: campaignsPaths.executionsPage,
-        query: {
-          campaign_id: campaignId,
-          $filter: formatFilter(filterIn('contact_id', contactIds.map(filterString))),
-          $take: contactIds.length,
+      const answer = await api.call(
+        executionsEndpoints.page,
+        {
+          query: {
+            campaign_id: campaignId,
+            $filter: formatFilter(filterIn('contact_id', contactIds.map(filterString))),
+            $take: contactIds.length,
+          },
         },
-        schema: executionsPageResponseSchema,
-        signal,
-      });
+        { signal },
+      );
       return new Map<string, Execution>(
         answer.documents.map((execution) => [execution.linkedin_contact.id, execution]),
       );

@@ -1,13 +1,10 @@
 import Typography from '@mui/material/Typography';
 import {
-  audienceChangeResponseSchema,
   type Campaign,
-  campaignsPaths,
+  campaignsEndpoints,
   contactsTexts,
   type ExecutionsDeletePreview,
-  executionsDeletePreviewSchema,
-  executionsDeleteResponseSchema,
-  fillPath,
+  executionsEndpoints,
 } from '@outpilot/contracts';
 import { filterAnd, filterCompare, filterIn, filterString, formatFilter } from '@outpilot/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -90,30 +87,19 @@ export function useExcludeFromCampaign(onExcluded: () => void): {
 
   const preview = useMutation({
     mutationFn: (query: ReturnType<typeof executionsSelectionOf>) =>
-      api.request({
-        path: campaignsPaths.executionsDeletePreview,
-        query,
-        schema: executionsDeletePreviewSchema,
-      }),
+      api.call(executionsEndpoints.deletePreview, { query }),
   });
   const exclude = useMutation({
     mutationFn: (question: Asking) =>
       question.kind === 'executions'
-        ? api.request({
-            method: 'DELETE',
-            path: campaignsPaths.executionsDelete,
-            query: question.query,
-            schema: executionsDeleteResponseSchema,
-          })
-        : api.request({
-            method: 'DELETE',
-            path: fillPath(campaignsPaths.targetAudience, { id: question.campaign.id }),
+        ? api.call(executionsEndpoints.delete, { query: question.query })
+        : api.call(campaignsEndpoints.removeTargetAudience, {
+            params: { id: question.campaign.id },
             query: deletionQueryOf(
               question.selection.kind === 'all'
                 ? { ...question.selection, all: true }
                 : { filter: buildIdsFilter(question.selection.contactIds) },
             ),
-            schema: audienceChangeResponseSchema,
           }),
     onSuccess: refresh,
   });

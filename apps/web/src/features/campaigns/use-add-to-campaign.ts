@@ -1,4 +1,4 @@
-import { audienceChangeResponseSchema, campaignsPaths, fillPath } from '@outpilot/contracts';
+import { campaignsEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { contactsQueryKeys } from '../contacts/contacts-query-keys.ts';
@@ -14,11 +14,9 @@ export function useAddToCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ campaignId, selection }: AudienceRequest) =>
-      api.request({
-        method: 'PUT',
-        path: fillPath(campaignsPaths.targetAudience, { id: campaignId }),
+      api.call(campaignsEndpoints.addTargetAudience, {
+        params: { id: campaignId },
         body: { filter: selection.filter, searchQuery: selection.searchQuery },
-        schema: audienceChangeResponseSchema,
       }),
     onSuccess: () =>
       Promise.all([

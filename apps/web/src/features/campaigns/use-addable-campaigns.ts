@@ -1,4 +1,4 @@
-import { campaignStateSchema, campaignsPaths } from '@outpilot/contracts';
+import { campaignStateSchema, campaignsEndpoints } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
@@ -22,12 +22,11 @@ export function useAddableCampaigns(enabled: boolean) {
   return useQuery({
     queryKey: campaignsQueryKeys.addable,
     queryFn: ({ signal }) =>
-      api.request({
-        path: campaignsPaths.page,
-        query: { $take: 1000, $filter: addableCampaignsFilter, $orderby: 'created desc' },
-        schema: addableCampaignsSchema,
-        signal,
-      }),
+      api.call(
+        campaignsEndpoints.page,
+        { query: { $take: 1000, $filter: addableCampaignsFilter, $orderby: 'created desc' } },
+        { signal, answer: addableCampaignsSchema },
+      ),
     enabled,
     staleTime: 0,
   });

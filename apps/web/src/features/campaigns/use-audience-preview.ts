@@ -1,4 +1,4 @@
-import { audiencePreviewSchema, campaignsPaths, fillPath } from '@outpilot/contracts';
+import { campaignsEndpoints } from '@outpilot/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import type { ContactsSelectionRequest } from '../contacts/selection/contacts-selection.ts';
@@ -6,6 +6,11 @@ import type { ContactsSelectionRequest } from '../contacts/selection/contacts-se
 export type AudienceRequest = { campaignId: string; selection: ContactsSelectionRequest };
 /** No campaign id: the preview of a campaign created with these contacts on Confirm. */
 export type AudiencePreviewRequest = { campaignId: string | undefined; selection: ContactsSelectionRequest };
+
+const selectionQueryOf = (selection: ContactsSelectionRequest) => ({
+  filter: selection.filter,
+  searchQuery: selection.searchQuery,
+});
 
 /**
  * GET campaigns/{id}/target_audience/preview: how many of the selected contacts the campaign would
@@ -15,13 +20,11 @@ export function useAudiencePreview() {
   const api = useApi();
   return useMutation({
     mutationFn: ({ campaignId, selection }: AudiencePreviewRequest) =>
-      api.request({
-        path:
-          campaignId === undefined
-            ? campaignsPaths.newCampaignAudiencePreview
-            : fillPath(campaignsPaths.targetAudiencePreview, { id: campaignId }),
-        query: { filter: selection.filter, searchQuery: selection.searchQuery },
-        schema: audiencePreviewSchema,
-      }),
+      campaignId === undefined
+        ? api.call(campaignsEndpoints.previewNewCampaignAudience, { query: selectionQueryOf(selection) })
+        : api.call(campaignsEndpoints.previewTargetAudience, {
+            params: { id: campaignId },
+            query: selectionQueryOf(selection),
+          }),
   });
 }

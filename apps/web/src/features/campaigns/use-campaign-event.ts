@@ -1,9 +1,4 @@
-import {
-  type CampaignEventName,
-  campaignResponseSchema,
-  campaignsPaths,
-  fillPath,
-} from '@outpilot/contracts';
+import { type CampaignEventName, campaignsEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { campaignsQueryKeys } from './campaigns-query-keys.ts';
@@ -18,12 +13,7 @@ export function useCampaignEvent(event: CampaignEventName) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request({
-        method: 'PUT',
-        path: fillPath(campaignsPaths[event], { id }),
-        schema: campaignResponseSchema,
-      }),
+    mutationFn: (id: string) => api.call(campaignsEndpoints[event], { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { campaignsPaths } from '@outpilot/contracts';
+import { campaignsEndpoints } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
@@ -20,12 +20,11 @@ export function useCampaignOptions() {
     queryKey: campaignsQueryKeys.options,
     queryFn: async ({ signal }): Promise<CampaignOption[] | null> => {
       try {
-        const answer = await api.request({
-          path: campaignsPaths.page,
-          query: { $take: 1000, $orderby: 'created desc' },
-          schema: campaignOptionsSchema,
-          signal,
-        });
+        const answer = await api.call(
+          campaignsEndpoints.page,
+          { query: { $take: 1000, $orderby: 'created desc' } },
+          { signal, answer: campaignOptionsSchema },
+        );
         return answer.documents;
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;

@@ -1,4 +1,4 @@
-import { type Campaign, campaignResponseSchema, campaignsPaths, fillPath } from '@outpilot/contracts';
+import { type Campaign, campaignsEndpoints } from '@outpilot/contracts';
 import { type Query, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { isApiError } from '../../api/api-error.ts';
@@ -21,11 +21,7 @@ export function useCampaign(
     queryFn: async ({ signal }) => {
       if (!uuidPattern.test(id)) return null;
       try {
-        return await api.request({
-          path: fillPath(campaignsPaths.get, { id }),
-          schema: campaignResponseSchema,
-          signal,
-        });
+        return await api.call(campaignsEndpoints.get, { params: { id } }, { signal });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;

@@ -1,9 +1,4 @@
-import {
-  type CampaignState,
-  campaignsPageResponseSchema,
-  campaignsPageSize,
-  campaignsPaths,
-} from '@outpilot/contracts';
+import { type CampaignState, campaignsEndpoints, campaignsPageSize } from '@outpilot/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { campaignsQueryKeys } from './campaigns-query-keys.ts';
@@ -27,19 +22,20 @@ export function useCampaignsPage(request: CampaignsPageRequest) {
   return useQuery({
     queryKey: campaignsQueryKeys.page(request),
     queryFn: ({ signal }) =>
-      api.request({
-        path: campaignsPaths.page,
-        query: {
-          $take: campaignsPageSize,
-          $skip: request.page * campaignsPageSize,
-          $orderby: 'created desc',
-          $filter: campaignsFilterOf(request.state),
-          $searchQuery: request.searchQuery || undefined,
-          archived: request.archived,
+      api.call(
+        campaignsEndpoints.page,
+        {
+          query: {
+            $take: campaignsPageSize,
+            $skip: request.page * campaignsPageSize,
+            $orderby: 'created desc',
+            $filter: campaignsFilterOf(request.state),
+            $searchQuery: request.searchQuery || undefined,
+            archived: request.archived,
+          },
         },
-        schema: campaignsPageResponseSchema,
-        signal,
-      }),
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }

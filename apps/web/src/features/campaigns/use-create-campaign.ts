@@ -1,4 +1,4 @@
-import { type CreateCampaignRequest, campaignResponseSchema, campaignsPaths } from '@outpilot/contracts';
+import { type CreateCampaignRequest, campaignsEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { campaignsQueryKeys } from './campaigns-query-keys.ts';
@@ -8,13 +8,7 @@ export function useCreateCampaign() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: CreateCampaignRequest) =>
-      api.request({
-        method: 'POST',
-        path: campaignsPaths.create,
-        body: request,
-        schema: campaignResponseSchema,
-      }),
+    mutationFn: (request: CreateCampaignRequest) => api.call(campaignsEndpoints.create, { body: request }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { campaignsPaths, executionsStatisticsResponseSchema, fillPath } from '@outpilot/contracts';
+import { executionsEndpoints } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { campaignsQueryKeys } from './campaigns-query-keys.ts';
@@ -11,12 +11,7 @@ export function useExecutionsStatistics(
   const api = useApi();
   return useQuery({
     queryKey: campaignsQueryKeys.statistics(id),
-    queryFn: ({ signal }) =>
-      api.request({
-        path: fillPath(campaignsPaths.executionsStatistics, { id }),
-        schema: executionsStatisticsResponseSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(executionsEndpoints.statistics, { params: { id } }, { signal }),
     enabled: options.enabled,
     refetchInterval: options.refetchInterval,
   });

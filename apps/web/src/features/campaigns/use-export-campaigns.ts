@@ -1,23 +1,18 @@
-import { type CampaignState, campaignsPaths } from '@outpilot/contracts';
+import { type CampaignState, campaignsEndpoints } from '@outpilot/contracts';
 import { exportFileName } from '@outpilot/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useBridge } from '../../bridge/bridge-context.tsx';
-import { useClientConfig } from '../../config/config-context.tsx';
-import { fetchApiFile, readFileName, saveFile } from '../contacts/api-file.ts';
+import { useApi } from '../../api/api-context.tsx';
+import { saveFileAnswer } from '../contacts/api-file.ts';
 import { campaignsFilterOf } from './use-campaigns-page.ts';
 
 export type ExportCampaignsRequest = { archived: boolean; searchQuery: string; state: CampaignState | null };
 
 /** GET campaigns/export: the CSV of the list as filtered and searched, downloaded (§2, §7). */
 export function useExportCampaigns() {
-  const bridge = useBridge();
-  const config = useClientConfig();
+  const api = useApi();
   return useMutation({
     mutationFn: async ({ archived, searchQuery, state }: ExportCampaignsRequest) => {
-      const response = await fetchApiFile({
-        baseUrl: config.apiBaseUrl,
-        bridge,
-        path: campaignsPaths.campaignsExport,
+      const response = await api.call(campaignsEndpoints.export, {
         query: {
           filter: campaignsFilterOf(state),
           searchQuery: searchQuery || undefined,
@@ -25,7 +20,7 @@ export function useExportCampaigns() {
           archived: String(archived),
         },
       });
-      saveFile(await response.blob(), readFileName(response, exportFileName(new Date())));
+      await saveFileAnswer(response, exportFileName(new Date()));
     },
   });
 }

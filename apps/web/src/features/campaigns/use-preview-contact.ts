@@ -1,4 +1,4 @@
-import { contactsPageAnswerSchema, contactsPaths } from '@outpilot/contracts';
+import { contactsEndpoints } from '@outpilot/contracts';
 import {
   filterAny,
   filterCompare,
@@ -20,17 +20,18 @@ export function usePreviewContact(campaignId: string) {
   return useQuery({
     queryKey: [...campaignsQueryKeys.detail(campaignId), 'preview-contact'],
     queryFn: async ({ signal }): Promise<PlaceholderContact | null> => {
-      const answer = await api.request({
-        path: contactsPaths.page,
-        query: {
-          $take: 1,
-          $filter: formatFilter(
-            filterAny('campaigns', 'c', filterCompare('c', 'eq', filterString(campaignId))),
-          ),
+      const answer = await api.call(
+        contactsEndpoints.page,
+        {
+          query: {
+            $take: 1,
+            $filter: formatFilter(
+              filterAny('campaigns', 'c', filterCompare('c', 'eq', filterString(campaignId))),
+            ),
+          },
         },
-        schema: contactsPageAnswerSchema,
-        signal,
-      });
+        { signal },
+      );
       const contact = answer.documents[0];
       if (!contact) return null;
       return {

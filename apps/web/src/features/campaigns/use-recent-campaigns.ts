@@ -1,4 +1,4 @@
-import { campaignsPaths, recentCampaignsCount } from '@outpilot/contracts';
+import { campaignsEndpoints, recentCampaignsCount } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
@@ -14,12 +14,11 @@ export function useRecentCampaigns() {
   return useQuery({
     queryKey: campaignsQueryKeys.recent,
     queryFn: ({ signal }) =>
-      api.request({
-        path: campaignsPaths.page,
-        query: { $take: recentCampaignsCount, $orderby: 'created desc' },
-        schema: recentCampaignsSchema,
-        signal,
-      }),
+      api.call(
+        campaignsEndpoints.page,
+        { query: { $take: recentCampaignsCount, $orderby: 'created desc' } },
+        { signal, answer: recentCampaignsSchema },
+      ),
     select: (answer) => answer.documents,
   });
 }

@@ -1,4 +1,4 @@
-import { campaignResponseSchema, campaignsPaths, fillPath } from '@outpilot/contracts';
+import { campaignsEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { campaignsQueryKeys } from './campaigns-query-keys.ts';
@@ -8,13 +8,7 @@ export function useRenameCampaign(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      api.request({
-        method: 'PUT',
-        path: fillPath(campaignsPaths.rename, { id }),
-        body: { name },
-        schema: campaignResponseSchema,
-      }),
+    mutationFn: (name: string) => api.call(campaignsEndpoints.rename, { params: { id }, body: { name } }),
     onSuccess: (campaign) => {
       queryClient.setQueryData(campaignsQueryKeys.detail(id), campaign);
       return queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.all });

@@ -1,4 +1,4 @@
-import { campaignsPaths, fillPath, startPreviewSchema } from '@outpilot/contracts';
+import { campaignsEndpoints } from '@outpilot/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 
@@ -6,7 +6,6 @@ import { useApi } from '../../api/api-context.tsx';
 export function useStartPreview() {
   const api = useApi();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.request({ path: fillPath(campaignsPaths.preview, { id }), schema: startPreviewSchema }),
+    mutationFn: (id: string) => api.call(campaignsEndpoints.preview, { params: { id } }),
   });
 }

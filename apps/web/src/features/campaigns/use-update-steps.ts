@@ -1,9 +1,4 @@
-import {
-  campaignResponseSchema,
-  campaignsPaths,
-  fillPath,
-  type UpdateStepsRequest,
-} from '@outpilot/contracts';
+import { campaignsEndpoints, type UpdateStepsRequest } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { campaignsQueryKeys } from './campaigns-query-keys.ts';
@@ -14,12 +9,7 @@ export function useUpdateSteps(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: UpdateStepsRequest) =>
-      api.request({
-        method: 'PUT',
-        path: fillPath(campaignsPaths.updateSteps, { id }),
-        body: request,
-        schema: campaignResponseSchema,
-      }),
+      api.call(campaignsEndpoints.updateSteps, { params: { id }, body: request }),
     onSuccess: (campaign) => {
       queryClient.setQueryData(campaignsQueryKeys.detail(id), campaign);
       return queryClient.invalidateQueries({ queryKey: campaignsQueryKeys.all });

@@ -132,7 +132,8 @@ describe('ContactsList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
     const menu = await screen.findByRole('menu');
     const ticked = (name: string) =>
-      (within(menu).getByRole('menuitem', { name }).querySelector('input') as HTMLInputElement).checked;
+      (within(menu).getByRole('menuitemcheckbox', { name }).querySelector('input') as HTMLInputElement)
+        .checked;
     expect(ticked('Custom 1')).toBe(true);
     expect(ticked('Location')).toBe(false);
     expect(ticked('Custom 2')).toBe(false);
@@ -188,7 +189,15 @@ describe('ContactsList', () => {
       await screen.findByText('5 minutes guide on how to launch your first campaign'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add contacts' })).toBeInTheDocument();
-    const guide = screen.getByRole('link', { name: 'Open the guide' });
+    // A built-in walkthrough, not a video frame that plays nothing.
+    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('heading').textContent)).toEqual([
+      'Add contacts',
+      'Create a campaign',
+      'Compose its steps',
+      'Launch it',
+    ]);
+    const guide = screen.getByRole('link', { name: 'More in the Help Center' });
     expect(guide).toHaveAttribute('href', 'https://help.outpilot.test');
     expect(guide).toHaveAttribute('target', '_blank');
   });

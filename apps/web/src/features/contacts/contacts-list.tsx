@@ -7,10 +7,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ContactDocument, type ContactsDeletePreviewAnswer, contactsTexts } from '@outpilot/contracts';
-import type { GridApi } from 'ag-grid-community';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { CampaignAudienceActions } from '../campaigns/campaign-audience-actions.tsx';
-import { ImportWizardDialog } from '../imports/import-wizard-dialog.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
 import { ContactsIntro } from './contacts-intro.tsx';
 import {
@@ -19,7 +17,6 @@ import {
   emptyContactFilters,
   hasContactFilters,
 } from './filters/contact-filters.ts';
-import { FilterPanel } from './filters/filter-panel.tsx';
 import { FilterTags } from './filters/filter-tags.tsx';
 import { KeywordSearch } from './filters/keyword-search.tsx';
 import { ColumnChooser } from './grid/column-chooser.tsx';
@@ -44,6 +41,12 @@ import { useExportContacts } from './selection/use-export-contacts.ts';
 import { useContactsListState } from './use-contacts-list-state.ts';
 import { useContactsPage } from './use-contacts-page.ts';
 
+// Loaded when first opened: the list's first screen does not wait for the wizard or the filters.
+const ImportWizardDialog = lazy(async () => ({
+  default: (await import('../imports/import-wizard-dialog.tsx')).ImportWizardDialog,
+}));
+const FilterPanel = lazy(async () => ({ default: (await import('./filters/filter-panel.tsx')).FilterPanel }));
+
 type ContactsListProps = {
   /** The import list shown, or none for All Contacts. */
   importId?: string | undefined;
@@ -61,7 +64,13 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
   const { keywords, order, page, pageSize, selection, setSelection, listSelection } = list;
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [isWizardOpen, setWizardOpen] = useState(false);
-  const [gridApi, setGridApi] = useState<GridApi<ContactDocument> | null>(null);
+  // Once opened they stay mounted (closing animates; the wizard keeps its import going).
+  const [hasOpenedFilters, setHasOpenedFilters] = useState(false);
+  const [hasOpenedWizard, setHasOpenedWizard] = useState(false);
+  const openWizard = () => {
+    setHasOpenedWizard(true);
+    setWizardOpen(true);
+  };
   const [preview, setPreview] = useState<{
     answer: ContactsDeletePreviewAnswer;
     request: ContactsSelectionRequest;
@@ -132,11 +141,15 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
   const isIntro =
     showIntro && contacts.isSuccess && !contacts.isPlaceholderData && total === 0 && isUnfiltered;
   // One wizard for both views: an import that fills an empty list must not remount it.
-  const wizard = <ImportWizardDialog open={isWizardOpen} onClose={() => setWizardOpen(false)} />;
+  const wizard = hasOpenedWizard && (
+    <Suspense fallback={null}>
+      <ImportWizardDialog open={isWizardOpen} onClose={() => setWizardOpen(false)} />
+    </Suspense>
+  );
   if (isIntro) {
     return (
       <>
-        <ContactsIntro onAddContacts={() => setWizardOpen(true)} />
+        <ContactsIntro onAddContacts={openWizard} />
         {wizard}
       </>
     );
@@ -149,13 +162,20 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <KeywordSearch value={keywords} onSearch={list.search} />
           <Badge color="primary" variant="dot" invisible={filterCount === 0}>
-            <Button variant="outlined" startIcon={<FilterIcon />} onClick={() => setFilterOpen(true)}>
+            <Button
+              variant="outlined"
+              startIcon={<FilterIcon />}
+              onClick={() => {
+                setHasOpenedFilters(true);
+                setFilterOpen(true);
+              }}
+            >
               Filters
             </Button>
           </Badge>
-          <ColumnChooser api={gridApi} />
+          <ColumnChooser />
           <Box sx={{ flexGrow: 1 }} />
-          <Button variant="contained" onClick={() => setWizardOpen(true)}>
+          <Button variant="contained" onClick={openWizard}>
             Add contacts
           </Button>
         </Stack>
@@ -213,7 +233,6 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
             onDeleteContact={onDeleteContact}
             onRowAction={rowActions.act}
             emptyText={contacts.isSuccess && rows.length === 0 ? 'No contacts found' : null}
-            onApiReady={setGridApi}
           />
           {contacts.isFetching && (
             <CircularProgress
@@ -230,12 +249,16 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
           onPageChange={list.setPage}
           onPageSizeChange={list.changePageSize}
         />
-        <FilterPanel
-          open={isFilterOpen}
-          applied={list.filters}
-          onClose={() => setFilterOpen(false)}
-          onApply={applyFilters}
-        />
+        {hasOpenedFilters && (
+          <Suspense fallback={null}>
+            <FilterPanel
+              open={isFilterOpen}
+              applied={list.filters}
+              onClose={() => setFilterOpen(false)}
+              onApply={applyFilters}
+            />
+          </Suspense>
+        )}
         <DeleteContactsDialog
           preview={preview?.answer ?? null}
           isDeleting={deleteContacts.isPending}

@@ -1,4 +1,4 @@
-import { type ContactsPageAnswer, contactsPageAnswerSchema, contactsPaths } from '@outpilot/contracts';
+import { type ContactsPageAnswer, contactsEndpoints, contactsPageAnswerSchema } from '@outpilot/contracts';
 import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ApiClient } from '../../api/api-client.ts';
@@ -7,7 +7,8 @@ import { isApiError } from '../../api/api-error.ts';
 import { contactsQueryKeys } from './contacts-query-keys.ts';
 
 /** A 204 answer means the list does not exist (an unknown import list): null. */
-const answerSchema = z.union([contactsPageAnswerSchema, z.undefined().transform(() => null)]);
+// A 204 (no page) reads as null.
+const answerSchema = z.union([contactsPageAnswerSchema, z.null()]);
 
 /** GET contacts/page: one page of contacts; the previous page stays shown while the next loads. */
 export type ContactsPageRequest = {
@@ -36,7 +37,7 @@ async function loadPage(
   signal: AbortSignal,
 ) {
   const request = (pageQuery: Record<string, string | number | undefined>) =>
-    api.request({ path: contactsPaths.page, query: pageQuery, schema: answerSchema, signal });
+    api.call(contactsEndpoints.page, { query: pageQuery }, { signal, answer: answerSchema });
   if (after === undefined) return request({ ...query });
   const { $skip: _skip, ...keyset } = query;
   try {

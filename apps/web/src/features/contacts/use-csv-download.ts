@@ -1,19 +1,19 @@
+import type { EndpointClient } from '@outpilot/contracts';
 import { exportFileName } from '@outpilot/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useBridge } from '../../bridge/bridge-context.tsx';
-import { useClientConfig } from '../../config/config-context.tsx';
-import { fetchApiFile, readFileName, saveFile } from './api-file.ts';
+import { useApi } from '../../api/api-context.tsx';
+import { saveFileAnswer } from './api-file.ts';
 
-export type CsvDownloadRequest = { path: string; query?: Record<string, string | number | undefined> };
+/** A call that answers a CSV file (an export), e.g. `(api) => api.call(executionsEndpoints.export, { query })`. */
+export type CsvDownloadRequest = (api: EndpointClient) => Promise<Response>;
 
 /** A CSV answer of the main API (an export), saved under the server's file name. */
 export function useCsvDownload() {
-  const bridge = useBridge();
-  const config = useClientConfig();
+  const api = useApi();
   return useMutation({
-    mutationFn: async ({ path, query }: CsvDownloadRequest) => {
-      const response = await fetchApiFile({ baseUrl: config.apiBaseUrl, bridge, path, query: query ?? {} });
-      saveFile(await response.blob(), readFileName(response, exportFileName(new Date())));
+    mutationFn: async (request: CsvDownloadRequest) => {
+      const response = await request(api);
+      await saveFileAnswer(response, exportFileName(new Date()));
     },
   });
 }

@@ -1,9 +1,4 @@
-import {
-  crmPaths,
-  fillPath,
-  type HubspotPropertyName,
-  hubspotPropertyOptionsResponseSchema,
-} from '@outpilot/contracts';
+import { crmEndpoints, type HubspotPropertyName } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { crmQueryKeys } from './crm-query-keys.ts';
@@ -14,12 +9,6 @@ export function useHubspotOptions(property: HubspotPropertyName) {
   return useQuery({
     queryKey: crmQueryKeys.options(property),
     queryFn: async ({ signal }) =>
-      (
-        await api.request({
-          path: fillPath(crmPaths.hubspotPropertyOptions, { property }),
-          schema: hubspotPropertyOptionsResponseSchema,
-          signal,
-        })
-      ).options,
+      (await api.call(crmEndpoints.hubspotPropertyOptions, { params: { property } }, { signal })).options,
   });
 }

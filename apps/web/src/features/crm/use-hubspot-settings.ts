@@ -1,4 +1,4 @@
-import { crmPaths, fillPath, hubspotSettingsSchema } from '@outpilot/contracts';
+import { crmEndpoints } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { crmQueryKeys } from './crm-query-keys.ts';
@@ -9,10 +9,6 @@ export function useHubspotSettings(campaignId: string) {
   return useQuery({
     queryKey: crmQueryKeys.settings(campaignId),
     queryFn: ({ signal }) =>
-      api.request({
-        path: fillPath(crmPaths.campaignHubspotSettings, { id: campaignId }),
-        schema: hubspotSettingsSchema,
-        signal,
-      }),
+      api.call(crmEndpoints.hubspotSettings, { params: { id: campaignId } }, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { crmPaths, fillPath, type HubspotSettings, hubspotSettingsSchema } from '@outpilot/contracts';
+import { crmEndpoints, type HubspotSettings } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { crmQueryKeys } from './crm-query-keys.ts';
@@ -9,12 +9,7 @@ export function useUpdateHubspotSettings(campaignId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: HubspotSettings) =>
-      api.request({
-        method: 'PUT',
-        path: fillPath(crmPaths.campaignHubspotSettings, { id: campaignId }),
-        body: settings,
-        schema: hubspotSettingsSchema,
-      }),
+      api.call(crmEndpoints.updateHubspotSettings, { params: { id: campaignId }, body: settings }),
     onSuccess: (saved) => queryClient.setQueryData(crmQueryKeys.settings(campaignId), saved),
   });
 }

@@ -88,17 +88,18 @@ export function CsvFileInput({ error, isUploading, onUpload, onReset }: CsvFileI
         }}
       >
         <Typography sx={{ mb: 1 }}>Drag and drop a CSV file here, or</Typography>
-        <Button variant="outlined" component="label">
+        {/* A real button (Enter and Space work) that opens the hidden file input's dialog. */}
+        <Button variant="outlined" onClick={() => inputRef.current?.click()}>
           Browse files
-          <input
-            ref={inputRef}
-            type="file"
-            accept=".csv,text/csv"
-            hidden
-            aria-label="CSV file"
-            onChange={(event) => void choose(event.target.files)}
-          />
         </Button>
+        <input
+          ref={inputRef}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          aria-label="CSV file"
+          onChange={(event) => void choose(event.target.files)}
+        />
       </Box>
       {message && (
         <Typography role="alert" color="error">

@@ -1,8 +1,10 @@
 import InputBase from '@mui/material/InputBase';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { type ImportList, importNameMaxLength, importTexts } from '@outpilot/contracts';
 import { useEffect, useState } from 'react';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 import { useRenameImport } from './use-rename-import.ts';
 
@@ -35,6 +37,10 @@ export function ImportListHeader({ list }: { list: ImportList }) {
 
   return (
     <Stack spacing={0.5} sx={{ mb: 3 }}>
+      {/* The screen's h1 for assistive technology; sighted users read the name in the field. */}
+      <Typography component="h1" sx={visuallyHidden}>
+        {list.name}
+      </Typography>
       <InputBase
         value={name}
         onChange={(event) => setName(event.target.value.slice(0, importNameMaxLength))}

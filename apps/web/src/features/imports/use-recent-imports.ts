@@ -1,4 +1,4 @@
-import { importsPaths, recentImportsAnswerSchema } from '@outpilot/contracts';
+import { importsEndpoints } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { importsQueryKeys } from './imports-query-keys.ts';
@@ -8,8 +8,7 @@ export function useRecentImports() {
   const api = useApi();
   return useQuery({
     queryKey: importsQueryKeys.recent,
-    queryFn: ({ signal }) =>
-      api.request({ path: importsPaths.recent, schema: recentImportsAnswerSchema, signal }),
+    queryFn: ({ signal }) => api.call(importsEndpoints.recent, undefined, { signal }),
     select: (answer) => answer.documents,
   });
 }

@@ -1,4 +1,4 @@
-import { fillPath, importListSchema, importsPaths } from '@outpilot/contracts';
+import { importsEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { importsQueryKeys } from './imports-query-keys.ts';
@@ -8,13 +8,7 @@ export function useRenameImport(id: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      api.request({
-        method: 'PUT',
-        path: fillPath(importsPaths.one, { id }),
-        body: { name },
-        schema: importListSchema,
-      }),
+    mutationFn: (name: string) => api.call(importsEndpoints.rename, { params: { id }, body: { name } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(importsQueryKeys.one(id), saved);
       return queryClient.invalidateQueries({ queryKey: importsQueryKeys.recent });

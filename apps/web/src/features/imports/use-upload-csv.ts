@@ -1,8 +1,6 @@
-import { importListSchema, importsPaths } from '@outpilot/contracts';
+import { importsEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useBridge } from '../../bridge/bridge-context.tsx';
-import { useClientConfig } from '../../config/config-context.tsx';
-import { fetchApiFile } from '../contacts/api-file.ts';
+import { useApi } from '../../api/api-context.tsx';
 import { contactsQueryKeys } from '../contacts/contacts-query-keys.ts';
 import { importsQueryKeys } from './imports-query-keys.ts';
 
@@ -11,21 +9,14 @@ import { importsQueryKeys } from './imports-query-keys.ts';
  * encoding and delimiter), which answers the finished import list, named after the file.
  */
 export function useUploadCsv() {
-  const bridge = useBridge();
-  const config = useClientConfig();
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (file: File) => {
-      const response = await fetchApiFile({
-        baseUrl: config.apiBaseUrl,
-        bridge,
-        path: importsPaths.csv,
-        method: 'POST',
+      return api.call(importsEndpoints.importCsv, {
         query: { file_name: file.name.slice(0, 255) },
-        body: file,
-        contentType: 'text/csv',
+        file: { body: file, type: 'text/csv' },
       });
-      return importListSchema.parse(await response.json());
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: contactsQueryKeys.all });

@@ -1,13 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import {
-  campaignsPaths,
-  type Execution,
-  executionSchema,
-  executionsPageResponseSchema,
-  fillPath,
-} from '@outpilot/contracts';
+import { type Execution, executionsEndpoints } from '@outpilot/contracts';
 import { filterString, formatFilterLiteral } from '@outpilot/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,14 +17,14 @@ const texts = {
     title: 'Resume conversation?',
     body: 'The campaign continues its sequence with this contact.',
     done: 'Conversation is resumed',
-    path: campaignsPaths.executionResume,
+    endpoint: executionsEndpoints.resume,
   },
   complete: {
     button: 'Cancel conversation',
     title: 'Cancel conversation?',
     body: 'The campaign sends this contact nothing more.',
     done: 'Conversation is cancelled',
-    path: campaignsPaths.executionComplete,
+    endpoint: executionsEndpoints.complete,
   },
 } as const;
 
@@ -41,16 +35,17 @@ function useLatestExecution(entityId: string | undefined) {
     queryKey: ['messaging', 'latest-execution', entityId],
     enabled: entityId !== undefined,
     queryFn: async ({ signal }) => {
-      const page = await api.request({
-        path: campaignsPaths.executionsPage,
-        query: {
-          $filter: `linkedin_contact/linkedin_entity_id eq ${formatFilterLiteral(filterString(entityId ?? ''))}`,
-          $orderby: 'created desc',
-          $take: 1,
+      const page = await api.call(
+        executionsEndpoints.page,
+        {
+          query: {
+            $filter: `linkedin_contact/linkedin_entity_id eq ${formatFilterLiteral(filterString(entityId ?? ''))}`,
+            $orderby: 'created desc',
+            $take: 1,
+          },
         },
-        schema: executionsPageResponseSchema,
-        signal,
-      });
+        { signal },
+      );
       return page.documents[0] ?? null;
     },
   });
@@ -68,7 +63,7 @@ export function ConversationPanel({ entityId }: { entityId: string | undefined }
   const [confirming, setConfirming] = useState<PanelAction | null>(null);
   const change = useMutation({
     mutationFn: ({ action, id }: { action: PanelAction; id: string }) =>
-      api.request({ method: 'PUT', path: fillPath(texts[action].path, { id }), schema: executionSchema }),
+      api.call(texts[action].endpoint, { params: { id } }),
     onSuccess: (_execution: Execution, { action }) =>
       notify({ message: texts[action].done, variant: 'default' }),
     onError: notifyError,

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { type Conversation, conversationResponseSchema, fillPath, messagingPaths } from '@outpilot/contracts';
+import { type Conversation, messagingEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../api/api-context.tsx';
@@ -32,13 +32,7 @@ function useSyncConversation(conversationId: string) {
   const queryClient = useQueryClient();
   const { notifyError } = useNotify();
   return useMutation({
-    mutationFn: () =>
-      api.request({
-        service: 'automation',
-        method: 'POST',
-        path: fillPath(messagingPaths.sync, { id: conversationId }),
-        schema: conversationResponseSchema,
-      }),
+    mutationFn: () => api.call(messagingEndpoints.sync, { params: { id: conversationId } }),
     onError: notifyError,
     onSettled: () => queryClient.invalidateQueries({ queryKey: messagingQueryKeys.all }),
   });

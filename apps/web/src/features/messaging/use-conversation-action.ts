@@ -2,12 +2,9 @@ import {
   type Conversation,
   type ConversationAction,
   type ConversationsPage,
-  conversationResponseSchema,
-  fillPath,
-  messagingPaths,
+  messagingEndpoints,
 } from '@outpilot/contracts';
 import { type InfiniteData, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
 import { messagingQueryKeys } from './messaging-query-keys.ts';
@@ -35,18 +32,8 @@ export function useConversationAction() {
   return useMutation({
     mutationFn: ({ id, action }: ConversationChange) =>
       action === 'delete'
-        ? api.request({
-            service: 'automation',
-            method: 'DELETE',
-            path: fillPath(messagingPaths.conversation, { id }),
-            schema: z.undefined(),
-          })
-        : api.request({
-            service: 'automation',
-            method: 'PUT',
-            path: fillPath(messagingPaths.conversationAction, { id, action }),
-            schema: conversationResponseSchema,
-          }),
+        ? api.call(messagingEndpoints.deleteConversation, { params: { id } })
+        : api.call(messagingEndpoints.conversationAction, { params: { id, action } }),
     onMutate: async ({ id, action }): Promise<{ lists: Lists }> => {
       const change = action === 'delete' ? undefined : optimistic[action];
       if (!change) return { lists: [] };

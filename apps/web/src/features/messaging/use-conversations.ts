@@ -1,11 +1,4 @@
-import {
-  type ConversationsPage,
-  conversationsPageSchema,
-  fillPath,
-  messagingPaths,
-  messagingSettingsSchema,
-  unreadCountersSchema,
-} from '@outpilot/contracts';
+import { type ConversationsPage, messagingEndpoints } from '@outpilot/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { type ConversationsRequest, messagingQueryKeys, messagingRefresh } from './messaging-query-keys.ts';
@@ -21,24 +14,25 @@ export function useConversations(request: ConversationsRequest) {
     queryKey: messagingQueryKeys.list(request),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
-      const path = searching
+      const endpoint = searching
         ? pageParam
-          ? messagingPaths.searchNextConversations
-          : messagingPaths.searchRecentConversations
+          ? messagingEndpoints.searchNextConversations
+          : messagingEndpoints.searchRecentConversations
         : pageParam
-          ? messagingPaths.nextConversations
-          : messagingPaths.recentConversations;
-      return api.request({
-        service: 'automation',
-        path: fillPath(path, { mailbox: request.mailbox }),
-        query: {
-          keywords: searching ? request.keywords.trim() : undefined,
-          filter: request.filter ?? undefined,
-          nextCursor: pageParam ?? undefined,
+          ? messagingEndpoints.nextConversations
+          : messagingEndpoints.recentConversations;
+      return api.call(
+        endpoint,
+        {
+          params: { mailbox: request.mailbox },
+          query: {
+            keywords: searching ? request.keywords.trim() : undefined,
+            filter: request.filter ?? undefined,
+            nextCursor: pageParam ?? undefined,
+          },
         },
-        schema: conversationsPageSchema,
-        signal,
-      });
+        { signal },
+      );
     },
     getNextPageParam: (page: ConversationsPage) => page.nextCursor,
     ...messagingRefresh,
@@ -50,13 +44,7 @@ export function useUnreadCounters(enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: messagingQueryKeys.unreadCounters,
-    queryFn: ({ signal }) =>
-      api.request({
-        service: 'automation',
-        path: messagingPaths.unreadCounters,
-        schema: unreadCountersSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(messagingEndpoints.unreadCounters, undefined, { signal }),
     enabled,
     ...messagingRefresh,
   });
@@ -67,13 +55,7 @@ export function useMessagingSettings() {
   const api = useApi();
   return useQuery({
     queryKey: messagingQueryKeys.settings,
-    queryFn: ({ signal }) =>
-      api.request({
-        service: 'automation',
-        path: messagingPaths.settings,
-        schema: messagingSettingsSchema,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(messagingEndpoints.settings, undefined, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,12 +1,5 @@
-import {
-  type EventsPage,
-  eventResponseSchema,
-  fillPath,
-  type MessageEvent,
-  messagingPaths,
-} from '@outpilot/contracts';
+import { type EventsPage, type MessageEvent, messagingEndpoints } from '@outpilot/contracts';
 import { type InfiniteData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { useApi } from '../../api/api-context.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
 import { messagingQueryKeys } from './messaging-query-keys.ts';
@@ -48,12 +41,9 @@ export function useMessageActions(conversationId: string) {
 
   const send = useMutation({
     mutationFn: (message: string) =>
-      api.request({
-        service: 'automation',
-        method: 'POST',
-        path: fillPath(messagingPaths.events, { id: conversationId }),
+      api.call(messagingEndpoints.sendMessage, {
+        params: { id: conversationId },
         body: { attachments: [], message },
-        schema: eventResponseSchema,
       }),
     onError: notifyError,
     onSettled: refresh,
@@ -61,12 +51,9 @@ export function useMessageActions(conversationId: string) {
 
   const edit = useMutation({
     mutationFn: ({ eventId, message }: { eventId: string; message: string }) =>
-      api.request({
-        service: 'automation',
-        method: 'PUT',
-        path: fillPath(messagingPaths.event, { id: conversationId, eventId }),
+      api.call(messagingEndpoints.editMessage, {
+        params: { id: conversationId, eventId },
         body: { message },
-        schema: eventResponseSchema,
       }),
     onError: notifyError,
     onSettled: refresh,
@@ -74,12 +61,7 @@ export function useMessageActions(conversationId: string) {
 
   const remove = useMutation({
     mutationFn: (eventId: string) =>
-      api.request({
-        service: 'automation',
-        method: 'DELETE',
-        path: fillPath(messagingPaths.event, { id: conversationId, eventId }),
-        schema: z.undefined(),
-      }),
+      api.call(messagingEndpoints.deleteMessage, { params: { id: conversationId, eventId } }),
     onError: notifyError,
     onSettled: refresh,
   });
@@ -87,11 +69,8 @@ export function useMessageActions(conversationId: string) {
   // Reactions show at once and roll back when the call fails (seed 002 §4).
   const react = useMutation({
     mutationFn: ({ eventId, emoji, on }: { eventId: string; emoji: string; on: boolean }) =>
-      api.request({
-        service: 'automation',
-        method: on ? 'POST' : 'DELETE',
-        path: fillPath(messagingPaths.reaction, { id: conversationId, eventId, emoji }),
-        schema: eventResponseSchema,
+      api.call(on ? messagingEndpoints.react : messagingEndpoints.unreact, {
+        params: { id: conversationId, eventId, emoji },
       }),
     onMutate: async ({ eventId, emoji, on }) => {
       await queryClient.cancelQueries({ queryKey: eventsKey });

@@ -1,4 +1,4 @@
-import { type EventsPage, eventsPageSchema, fillPath, messagingPaths } from '@outpilot/contracts';
+import { type EventsPage, messagingEndpoints } from '@outpilot/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { messagingQueryKeys, messagingRefresh } from './messaging-query-keys.ts';
@@ -13,15 +13,11 @@ export function useThreadEvents(conversationId: string) {
     queryKey: messagingQueryKeys.events(conversationId),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api.request({
-        service: 'automation',
-        path: fillPath(pageParam ? messagingPaths.nextEvents : messagingPaths.recentEvents, {
-          id: conversationId,
-        }),
-        query: { prevCursor: pageParam ?? undefined },
-        schema: eventsPageSchema,
-        signal,
-      }),
+      api.call(
+        pageParam ? messagingEndpoints.nextEvents : messagingEndpoints.recentEvents,
+        { params: { id: conversationId }, query: { prevCursor: pageParam ?? undefined } },
+        { signal },
+      ),
     getNextPageParam: (page: EventsPage) => page.prevCursor,
     ...messagingRefresh,
   });

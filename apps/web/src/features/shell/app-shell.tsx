@@ -1,25 +1,35 @@
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { AppProfile } from '@outpilot/contracts';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { ImpersonationBanner } from '../impersonation/impersonation-banner.tsx';
 import { useLocalAutomationRunner } from '../workspace/use-local-automation-runner.ts';
+import { MenuIcon } from './menu-icon.tsx';
+import { navigationDrawerId } from './navigation-drawer-id.ts';
 import { SideMenu } from './side-menu.tsx';
 import { SubscriptionWidget } from './subscription-widget.tsx';
 import { TopNavigation } from './top-navigation.tsx';
 import { UserMenu } from './user-menu.tsx';
 
+// Narrow screens only: loaded the first time the menu button is pressed.
+const NavigationDrawer = lazy(async () => ({
+  default: (await import('./navigation-drawer.tsx')).NavigationDrawer,
+}));
+
 /** The frame of every protected screen: header, section menu, the screen in <main>, footer. */
 export function AppShell({ profile, children }: { profile: AppProfile; children: ReactNode }) {
   const config = useClientConfig();
   useLocalAutomationRunner();
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar
@@ -28,10 +38,22 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
         elevation={0}
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
-        {/* At phone width the bar wraps (the subscription widget's line is long) instead of widening the page. */}
-        <Toolbar
-          sx={{ gap: { xs: 1.5, md: 3 }, flexWrap: { xs: 'wrap', md: 'nowrap' }, py: { xs: 1, md: 0 } }}
-        >
+        {/* Below md the sections and the section menu move into a drawer behind the menu button. */}
+        <Toolbar sx={{ gap: { xs: 1, md: 3 } }}>
+          <IconButton
+            edge="start"
+            aria-label="Open navigation"
+            aria-haspopup="dialog"
+            aria-expanded={isDrawerOpen}
+            aria-controls={isDrawerOpen ? navigationDrawerId : undefined}
+            onClick={() => {
+              setHasOpenedDrawer(true);
+              setDrawerOpen(true);
+            }}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
           <Typography
             component={RouterLink}
             to="/campaigns"
@@ -41,14 +63,25 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
           >
             Outpilot
           </Typography>
-          <TopNavigation profile={profile} />
+          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+            <TopNavigation profile={profile} />
+          </Box>
           <Box sx={{ flexGrow: 1 }} />
-          <SubscriptionWidget />
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <SubscriptionWidget />
+          </Box>
           <UserMenu profile={profile} />
         </Toolbar>
         {profile.impersonatedPersona !== null && <ImpersonationBanner profile={profile} />}
       </AppBar>
-      <Container maxWidth="xl" sx={{ flexGrow: 1, display: 'flex', gap: 4, py: 3 }}>
+      {hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <NavigationDrawer profile={profile} open={isDrawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
+      {/* At least a screen high: the footer starts below the fold, so a screen whose rows arrive
+          late grows without moving it in view (Lighthouse counted that as layout shift). */}
+      <Container maxWidth="xl" sx={{ flexGrow: 1, display: 'flex', gap: 4, py: 3, minHeight: '100vh' }}>
         <Box sx={{ width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
           <SideMenu profile={profile} />
         </Box>
@@ -60,6 +93,11 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
         component="footer"
         sx={{ borderTop: 1, borderColor: 'divider', py: 2, bgcolor: 'background.paper' }}
       >
+        {hasOpenedDrawer && (
+          <Suspense fallback={null}>
+            <NavigationDrawer profile={profile} open={isDrawerOpen} onClose={() => setDrawerOpen(false)} />
+          </Suspense>
+        )}
         <Container maxWidth="xl">
           <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
             <Link href={config.helpCenterUrl} target="_blank" rel="noopener noreferrer">

@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { type AppProfile, isAllowed } from '@outpilot/contracts';
@@ -35,16 +36,18 @@ export function SideMenu({ profile }: { profile: AppProfile }) {
           .map((item) => {
             const isActive = isSideMenuItemActive(item, pathname);
             return (
-              <ListItemButton
-                key={item.to}
-                component={Link}
-                to={item.to}
-                selected={isActive}
-                aria-current={isActive ? 'page' : undefined}
-                sx={{ borderRadius: 1, mb: 0.5 }}
-              >
-                <ListItemText primary={item.label} />
-              </ListItemButton>
+              // A list holds list items: the link sits inside one.
+              <ListItem key={item.to} disablePadding>
+                <ListItemButton
+                  component={Link}
+                  to={item.to}
+                  selected={isActive}
+                  aria-current={isActive ? 'page' : undefined}
+                  sx={{ borderRadius: 1, mb: 0.5 }}
+                >
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              </ListItem>
             );
           })}
       </List>

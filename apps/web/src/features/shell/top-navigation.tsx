@@ -7,13 +7,28 @@ import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useUnreadCounters } from '../messaging/use-conversations.ts';
 import { isTopNavItemActive, topNavItems } from './shell-sections.ts';
 
-export function TopNavigation({ profile }: { profile: AppProfile }) {
+/**
+ * The sections (seed 000 §2 "Shell"): a row in the header, or a column in the navigation drawer
+ * of narrow screens.
+ */
+export function TopNavigation({
+  profile,
+  orientation = 'horizontal',
+}: {
+  profile: AppProfile;
+  orientation?: 'horizontal' | 'vertical';
+}) {
+  const isRow = orientation === 'horizontal';
   const { pathname } = useLocation();
   const items = topNavItems.filter((item) => !item.isBetaOnly || profile.isBetaUser);
   const unread = useUnreadCounters(profile.isBetaUser);
   const hasUnread = (unread.data?.Inbox ?? 0) > 0;
   return (
-    <Box component="nav" aria-label="Main" sx={{ display: 'flex', gap: 0.5 }}>
+    <Box
+      component="nav"
+      aria-label="Main"
+      sx={{ display: 'flex', flexDirection: isRow ? 'row' : 'column', gap: 0.5 }}
+    >
       {items.map((item) => {
         const isActive = isTopNavItemActive(item, pathname);
         const label =
@@ -41,11 +56,11 @@ export function TopNavigation({ profile }: { profile: AppProfile }) {
             color={isActive ? 'primary' : 'inherit'}
             sx={{
               borderRadius: 0,
-              borderBottom: 2,
+              ...(isRow ? { borderBottom: 2, minHeight: 64 } : { borderLeft: 3, minHeight: 48 }),
+              justifyContent: isRow ? 'center' : 'flex-start',
               borderColor: isActive ? 'primary.main' : 'transparent',
               fontWeight: isActive ? 700 : 500,
               px: 2,
-              minHeight: 64,
             }}
           >
             {label}

@@ -1,4 +1,5 @@
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -7,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { AppProfile } from '@outpilot/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { PerformedToday } from '../workspace/performed-today.tsx';
@@ -33,8 +35,9 @@ export function UserMenu({ profile }: { profile: AppProfile }) {
 
   return (
     <>
+      {/* Named by its content, the initials shown and a hidden 'Account menu': a label without
+          the initials would not contain the text a speech user sees (WCAG 2.5.3). */}
       <IconButton
-        aria-label="Account menu"
         aria-haspopup="menu"
         aria-expanded={isOpen}
         onClick={(event) => setAnchor(event.currentTarget)}
@@ -47,6 +50,9 @@ export function UserMenu({ profile }: { profile: AppProfile }) {
         >
           {initialsOf(profile)}
         </Avatar>
+        <Box component="span" sx={visuallyHidden}>
+          Account menu
+        </Box>
       </IconButton>
       <Menu
         anchorEl={anchor}

@@ -1,32 +1,28 @@
-import { teamMembersResponseSchema, teamNoticeResponseSchema, teamPaths } from '@outpilot/contracts';
+import { type TeamNoticeResponse, teamEndpoints } from '@outpilot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/api-client.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { useBridge } from '../../bridge/bridge-context.tsx';
 import { authQueryKeys } from '../auth/auth-queries.ts';
 
 export const teamQueryKeys = { members: ['team', 'members'] as const };
 
-const memberPath = (template: string, id: string) => template.replace(':id', encodeURIComponent(id));
-
 /** GET team/personas: members and pending invitations of the user's team. */
 export function useTeamMembers(enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: teamQueryKeys.members,
-    queryFn: ({ signal }) =>
-      api.request({ path: teamPaths.members, schema: teamMembersResponseSchema, signal }),
+    queryFn: ({ signal }) => api.call(teamEndpoints.members, undefined, { signal }),
     enabled,
   });
 }
 
 /** Every team call reloads the members (§7) and the profile (its team and role) on success. */
-function useTeamChange<V>(
-  call: (variables: V) => { method: 'POST' | 'PUT' | 'DELETE'; path: string; body?: unknown },
-) {
+function useTeamChange<V>(call: (api: ApiClient, variables: V) => Promise<TeamNoticeResponse>) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (variables: V) => api.request({ ...call(variables), schema: teamNoticeResponseSchema }),
+    mutationFn: (variables: V) => call(api, variables),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: teamQueryKeys.members }),
@@ -36,19 +32,17 @@ function useTeamChange<V>(
 }
 
 export const useInviteMember = () =>
-  useTeamChange<string>((email) => ({ method: 'POST', path: teamPaths.invite, body: { email } }));
+  useTeamChange<string>((api, email) => api.call(teamEndpoints.invite, { body: { email } }));
 export const useAcceptInvitation = () =>
-  useTeamChange<string>((code) => ({ method: 'POST', path: teamPaths.acceptInvitation, body: { code } }));
+  useTeamChange<string>((api, code) => api.call(teamEndpoints.acceptInvitation, { body: { code } }));
 export const useResendInvitation = () =>
-  useTeamChange<string>((id) => ({ method: 'POST', path: memberPath(teamPaths.resendInvitation, id) }));
+  useTeamChange<string>((api, id) => api.call(teamEndpoints.resendInvitation, { params: { id } }));
 export const useRemoveMember = () =>
-  useTeamChange<string>((id) => ({ method: 'DELETE', path: memberPath(teamPaths.member, id) }));
+  useTeamChange<string>((api, id) => api.call(teamEndpoints.removeMember, { params: { id } }));
 export const useRenameMember = () =>
-  useTeamChange<{ id: string; name: string }>(({ id, name }) => ({
-    method: 'PUT',
-    path: memberPath(teamPaths.nickname, id),
-    body: { name },
-  }));
+  useTeamChange<{ id: string; name: string }>((api, { id, name }) =>
+    api.call(teamEndpoints.rename, { params: { id }, body: { name } }),
+  );
 
 /**
  * Sign in under a member, or stop that member session: the bridge swaps the token the app's calls

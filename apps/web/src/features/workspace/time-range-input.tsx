@@ -24,6 +24,8 @@ export function TimeRangeInput({ value, onChange, label, error, disabled }: Time
     }
   }, [digits]);
 
+  // On the input itself: TextField's own onKeyDown is its wrapper's, whose currentTarget has no
+  // selection, so select-all then Backspace used to remove one digit instead of everything.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const selectsAll = input.selectionStart === 0 && input.selectionEnd === input.value.length;
@@ -42,9 +44,8 @@ export function TimeRangeInput({ value, onChange, label, error, disabled }: Time
       error={Boolean(error)}
       helperText={error}
       inputRef={inputRef}
-      onKeyDown={onKeyDown}
       onChange={(event) => onChange(applyRangeMask(digitsOf(event.target.value)))}
-      slotProps={{ htmlInput: { 'aria-label': label, inputMode: 'numeric', autoComplete: 'off' } }}
+      slotProps={{ htmlInput: { 'aria-label': label, inputMode: 'numeric', autoComplete: 'off', onKeyDown } }}
       sx={{ width: 180 }}
     />
   );

@@ -1,4 +1,4 @@
-import { automationModeResponseSchema, workspacePaths } from '@outpilot/contracts';
+import { workspaceEndpoints } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { workspaceQueryKeys } from './workspace-query-keys.ts';
@@ -8,7 +8,6 @@ export function useAutomationMode() {
   const api = useApi();
   return useQuery({
     queryKey: workspaceQueryKeys.automationMode,
-    queryFn: ({ signal }) =>
-      api.request({ path: workspacePaths.automationMode, schema: automationModeResponseSchema, signal }),
+    queryFn: ({ signal }) => api.call(workspaceEndpoints.automationMode, undefined, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { dailyLimitsResponseSchema, workspacePaths } from '@outpilot/contracts';
+import { workspaceEndpoints } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { workspaceQueryKeys } from './workspace-query-keys.ts';
@@ -8,7 +8,6 @@ export function useDailyLimits() {
   const api = useApi();
   return useQuery({
     queryKey: workspaceQueryKeys.dailyLimits,
-    queryFn: ({ signal }) =>
-      api.request({ path: workspacePaths.dailyLimits, schema: dailyLimitsResponseSchema, signal }),
+    queryFn: ({ signal }) => api.call(workspaceEndpoints.dailyLimits, undefined, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { periodStatisticsResponseSchema, workspacePaths } from '@outpilot/contracts';
+import { workspaceEndpoints } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { workspaceQueryKeys } from './workspace-query-keys.ts';
@@ -9,12 +9,7 @@ export function usePeriodStatistics({ start, end }: { start: string; end: string
   return useQuery({
     queryKey: workspaceQueryKeys.periodStatistics(start, end),
     queryFn: ({ signal }) =>
-      api.request({
-        path: workspacePaths.periodStatistics,
-        query: { start, end },
-        schema: periodStatisticsResponseSchema,
-        signal,
-      }),
+      api.call(workspaceEndpoints.periodStatistics, { query: { start, end } }, { signal }),
     enabled,
   });
 }

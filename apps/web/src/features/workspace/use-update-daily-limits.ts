@@ -1,4 +1,4 @@
-import { type DailyLimits, dailyLimitsResponseSchema, workspacePaths } from '@outpilot/contracts';
+import { type DailyLimits, workspaceEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { workspaceQueryKeys } from './workspace-query-keys.ts';
@@ -8,13 +8,7 @@ export function useUpdateDailyLimits() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (limits: DailyLimits) =>
-      api.request({
-        method: 'PUT',
-        path: workspacePaths.dailyLimits,
-        body: limits,
-        schema: dailyLimitsResponseSchema,
-      }),
+    mutationFn: (limits: DailyLimits) => api.call(workspaceEndpoints.updateDailyLimits, { body: limits }),
     onSuccess: (saved) => {
       queryClient.setQueryData(workspaceQueryKeys.dailyLimits, saved);
       // The statistics show each count beside its limit.

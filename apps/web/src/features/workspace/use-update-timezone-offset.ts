@@ -1,6 +1,6 @@
-import { type UpdateTimezoneOffsetRequest, workspacePaths } from '@outpilot/contracts';
+import { type UpdateTimezoneOffsetRequest, workspaceEndpoints } from '@outpilot/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ignoredAnswer } from '../../api/api-client.ts';
 import { useApi } from '../../api/api-context.tsx';
 
 /** PUT workspace/timezone-offset with {timezone_offset} in minutes east of UTC. */
@@ -9,7 +9,7 @@ export function useUpdateTimezoneOffset() {
   return useMutation({
     mutationFn: (offset: number) => {
       const body: UpdateTimezoneOffsetRequest = { timezone_offset: offset };
-      return api.request({ method: 'PUT', path: workspacePaths.timezoneOffset, body, schema: z.unknown() });
+      return api.call(workspaceEndpoints.updateTimezoneOffset, { body }, { answer: ignoredAnswer });
     },
   });
 }

@@ -1,6 +1,6 @@
-import { type WorkingHours, workspacePaths } from '@outpilot/contracts';
+import { type WorkingHours, workspaceEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ignoredAnswer } from '../../api/api-client.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { workspaceQueryKeys } from './workspace-query-keys.ts';
 
@@ -10,12 +10,7 @@ export function useUpdateWorkingHours() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (workingHours: WorkingHours) =>
-      api.request({
-        method: 'PUT',
-        path: workspacePaths.workingHours,
-        body: workingHours,
-        schema: z.unknown(),
-      }),
+      api.call(workspaceEndpoints.updateWorkingHours, { body: workingHours }, { answer: ignoredAnswer }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: workspaceQueryKeys.workingHours }),
   });
 }

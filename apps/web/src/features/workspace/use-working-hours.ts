@@ -1,4 +1,4 @@
-import { workingHoursResponseSchema, workspacePaths } from '@outpilot/contracts';
+import { workspaceEndpoints } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/api-context.tsx';
 import { workspaceQueryKeys } from './workspace-query-keys.ts';
@@ -8,7 +8,6 @@ export function useWorkingHours() {
   const api = useApi();
   return useQuery({
     queryKey: workspaceQueryKeys.workingHours,
-    queryFn: ({ signal }) =>
-      api.request({ path: workspacePaths.workingHours, schema: workingHoursResponseSchema, signal }),
+    queryFn: ({ signal }) => api.call(workspaceEndpoints.workingHours, undefined, { signal }),
   });
 }

@@ -95,7 +95,8 @@ function WorkingHoursSettingsForm({
   return (
     <Stack spacing={2}>
       <Typography>Timezone: {timezoneOffset === null ? '—' : labelFor(timezoneOffset)}</Typography>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+      {/* The account page's h1 and its tabs come before: the first heading of a tab is an h2. */}
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
         Schedule
       </Typography>
       {isEditing ? (

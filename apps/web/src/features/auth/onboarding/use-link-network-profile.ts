@@ -1,8 +1,7 @@
 import {
   type LinkNetworkProfileRequest,
-  linkNetworkProfileResponseSchema,
   type NetworkProfile,
-  networkAccountPaths,
+  networkAccountEndpoints,
 } from '@outpilot/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
@@ -22,11 +21,6 @@ export function useLinkNetworkProfile() {
   const api = useApi();
   return useMutation({
     mutationFn: (profile: NetworkProfile) =>
-      api.request({
-        method: 'POST',
-        path: networkAccountPaths.link,
-        body: toLinkRequest(profile),
-        schema: linkNetworkProfileResponseSchema,
-      }),
+      api.call(networkAccountEndpoints.link, { body: toLinkRequest(profile) }),
   });
 }

@@ -166,7 +166,9 @@ export function FilterPanel({ open, applied, onClose, onApply }: FilterPanelProp
         <Typography variant="h6" component="h2">
           Filters
         </Typography>
-        <Typography variant="subtitle2">Include</Typography>
+        <Typography variant="subtitle2" component="h3">
+          Include
+        </Typography>
         <FormControl component="fieldset">
           <FormLabel component="legend">Connection</FormLabel>
           <FormGroup row>
@@ -221,7 +223,9 @@ export function FilterPanel({ open, applied, onClose, onApply }: FilterPanelProp
           </RadioGroup>
         </FormControl>
         <Divider />
-        <Typography variant="subtitle2">Exclude</Typography>
+        <Typography variant="subtitle2" component="h3">
+          Exclude
+        </Typography>
         <CampaignsField
           label="Exclude: Participated in Campaigns"
           options={campaigns.options}

@@ -1,4 +1,4 @@
-import { contactLocationsAnswerSchema, contactsPaths, defaultLocationsTake } from '@outpilot/contracts';
+import { contactsEndpoints, defaultLocationsTake } from '@outpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
 import { contactsQueryKeys } from '../contacts-query-keys.ts';
@@ -9,12 +9,11 @@ export function useContactLocations(searchQuery: string, enabled: boolean) {
   return useQuery({
     queryKey: contactsQueryKeys.locations(searchQuery),
     queryFn: ({ signal }) =>
-      api.request({
-        path: contactsPaths.locations,
-        query: { searchQuery: searchQuery || undefined, take: defaultLocationsTake },
-        schema: contactLocationsAnswerSchema,
-        signal,
-      }),
+      api.call(
+        contactsEndpoints.locations,
+        { query: { searchQuery: searchQuery || undefined, take: defaultLocationsTake } },
+        { signal },
+      ),
     enabled,
     select: (answer) => answer.documents,
   });

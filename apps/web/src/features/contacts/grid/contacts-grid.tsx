@@ -1,45 +1,29 @@
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ContactDocument, ContactSortableField, Execution } from '@outpilot/contracts';
 import type { OrderByItem } from '@outpilot/domain';
-import {
-  ClientSideRowModelModule,
-  type ColDef,
-  ColumnApiModule,
-  type ColumnState,
-  type GridApi,
-  type GridReadyEvent,
-  ModuleRegistry,
-  RowApiModule,
-  RowSelectionModule,
-  ScrollApiModule,
-  type SelectionChangedEvent,
-  type SortChangedEvent,
-} from 'ag-grid-community';
-import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { visuallyHidden } from '../../../components/visually-hidden.ts';
 import { useClientConfig } from '../../../config/config-context.tsx';
 import type { ContactRowAction } from '../row-actions/contact-row-actions.tsx';
 import { ContactRowMenu } from '../row-actions/contact-row-menu.tsx';
 import { rowMenuOpensUpward } from '../row-actions/row-menu-placement.ts';
 import { type ContactsSelection, isRowSelected } from '../selection/contacts-selection.ts';
+import { ColumnResizeHandle } from './column-resize-handle.tsx';
 import { ContactCell } from './contact-cell.tsx';
 import { formatGridDate } from './format-grid-date.ts';
 import { DeleteIcon } from './grid-icons.tsx';
-import { readGridColumns, writeGridColumns } from './grid-settings.ts';
-
-// Only what this grid uses (stack.md: AllCommunityModule costs about 93 kB gzip more).
-// Sorting, pinning, moving and resizing columns are part of the core.
-ModuleRegistry.registerModules([
-  ClientSideRowModelModule,
-  RowSelectionModule,
-  RowApiModule,
-  ColumnApiModule,
-  ScrollApiModule,
-]);
+import { type GridColumn, useGridColumns } from './use-grid-columns.ts';
 
 /**
  * Which contacts grid is shown (seed 002 §2.2): All Contacts and import lists, or a campaign's
@@ -58,7 +42,7 @@ export type ContactsGridView = {
 
 export const allContactsView: ContactsGridView = { gridId: 'contacts' };
 
-/** The columns a user may show or hide, by colId (the server's field name where sortable). */
+/** The columns a user may show or hide, by id (the server's field name where sortable). */
 const allContactsTitles = {
   full_name: 'Contact',
   occupation: 'Headline',
@@ -89,6 +73,74 @@ export function contactColumnTitles(view: ContactsGridView): Partial<Record<Cont
   };
 }
 
+/** Custom 1-3 start hidden (§2.2). */
+export const isHiddenByDefault = (columnId: string) => columnId.startsWith('custom_field_');
+
+/** A text shown on one line, cut with an ellipsis; the whole text stays in the cell for readers. */
+function OneLine({ text }: { text: string | null }) {
+  return (
+    <Typography variant="body2" noWrap title={text ?? undefined}>
+      {text ?? ''}
+    </Typography>
+  );
+}
+
+/** The view's columns, in order, with their default widths. */
+function columnsOf(view: ContactsGridView, config: ReturnType<typeof useClientConfig>): GridColumn[] {
+  const titles = contactColumnTitles(view);
+  const { campaign } = view;
+  const text = (
+    id: 'occupation' | 'location' | 'custom_field_1' | 'custom_field_2' | 'custom_field_3',
+  ): GridColumn => ({
+    id,
+    title: titles[id] ?? id,
+    width: id === 'occupation' ? null : 160,
+    sortable: true,
+    hiddenByDefault: isHiddenByDefault(id),
+    cell: (contact) => <OneLine text={contact[id]} />,
+  });
+  const date = (
+    id: 'contacted' | 'imported',
+    dateOf: (contact: ContactDocument) => string | null = (contact) => contact[id],
+  ): GridColumn => ({
+    id,
+    title: titles[id] ?? id,
+    width: 130,
+    sortable: true,
+    cell: (contact) => <OneLine text={formatGridDate(dateOf(contact))} />,
+  });
+  return [
+    {
+      id: 'full_name',
+      title: titles.full_name ?? 'Contact',
+      width: 280,
+      sortable: true,
+      cell: (contact) => <ContactCell contact={contact} config={config} />,
+    },
+    // The campaign view's Status comes right after the contact: it is what that page is for.
+    ...(campaign
+      ? [
+          {
+            id: 'status',
+            title: 'Status',
+            width: 190,
+            sortable: false,
+            cell: (contact: ContactDocument) => campaign.status(contact),
+          } satisfies GridColumn,
+        ]
+      : []),
+    text('occupation'),
+    text('location'),
+    date('contacted'),
+    campaign
+      ? date('imported', (contact) => campaign.executionOf(contact)?.created ?? contact.imported)
+      : date('imported'),
+    text('custom_field_1'),
+    text('custom_field_2'),
+    text('custom_field_3'),
+  ];
+}
+
 type ContactsGridProps = {
   view?: ContactsGridView;
   rows: readonly ContactDocument[];
@@ -103,73 +155,30 @@ type ContactsGridProps = {
   onRowAction: (action: ContactRowAction) => void;
   /** Shown inside the grid's empty body when the answer has no rows (null while loading). */
   emptyText?: string | null;
-  /** Receives the grid api once ready, for the column chooser. */
-  onApiReady?: (api: GridApi<ContactDocument>) => void;
 };
 
-const userSelectionSources = new Set<SelectionChangedEvent['source']>([
-  'checkboxSelected',
-  'rowClicked',
-  'spaceKey',
-  'keyboardSelectAll',
-  'uiSelectAll',
-  'uiSelectAllFiltered',
-  'uiSelectAllCurrentPage',
-]);
+const selectWidth = 52;
+/** The flexible column (Headline) never gets narrower than this. */
+const flexMinWidth = 160;
 
-// Rows come sorted by the server; the grid only shows the sort arrow (a stable no-op comparator).
-const keepServerOrder = () => 0;
-
-function dateColumn(
-  field: 'contacted' | 'imported',
-  headerName: string,
-  dateOf: (contact: ContactDocument) => string | null = (contact) => contact[field],
-): ColDef<ContactDocument> {
-  return {
-    colId: field,
-    headerName,
-    initialWidth: 130,
-    valueGetter: ({ data }) => formatGridDate(data ? dateOf(data) : null),
-    sortable: true,
-    comparator: keepServerOrder,
-  };
-}
-
-function textColumn(
-  field: 'occupation' | 'location' | 'custom_field_1' | 'custom_field_2' | 'custom_field_3',
-  headerName: string,
-  hide = false,
-): ColDef<ContactDocument> {
-  return {
-    colId: field,
-    headerName,
-    field,
-    initialHide: hide,
-    initialFlex: field === 'occupation' ? 1 : undefined,
-    minWidth: 140,
-    sortable: true,
-    comparator: keepServerOrder,
-  };
-}
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
+// The select and actions columns stay in view while the others scroll sideways under them.
+const pinnedLeft = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
+const pinnedRight = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  borderLeft: 1,
+  borderLeftColor: 'divider',
 } as const;
+// Header cells are sticky at the top too (stickyHeader): the pinned ones sit above the others.
+const pinnedHeader = { zIndex: 3 } as const;
 
-function EmptyGridOverlay({ text }: { text: string }) {
-  return (
-    <Typography color="text.secondary" role="status">
-      {text}
-    </Typography>
-  );
-}
-
-/** The All Contacts grid (§2.2): one page of the server's rows; paging and sorting are the server's. */
+/**
+ * The contacts grid (§2.2): one page of the server's rows; paging and sorting are the server's.
+ * A plain table: every checkbox, sort button, resize handle and row action is reached by Tab
+ * in reading order, and the page scrolls it sideways inside its own box on narrow screens.
+ */
 export function ContactsGrid({
   view = allContactsView,
   rows,
@@ -180,220 +189,180 @@ export function ContactsGrid({
   onDeleteContact,
   onRowAction,
   emptyText = null,
-  onApiReady,
 }: ContactsGridProps) {
   const config = useClientConfig();
-  const { gridId, campaign } = view;
-  const apiRef = useRef<GridApi<ContactDocument> | null>(null);
+  const { campaign } = view;
+  const grid = useGridColumns(view.gridId, columnsOf(view, config));
+  const shown = grid.columns.filter((column) => !column.hidden);
+  const actionsWidth = onDeleteContact ? 100 : 60;
+  const minTableWidth =
+    selectWidth + actionsWidth + shown.reduce((sum, column) => sum + (column.width ?? flexMinWidth), 0);
 
-  const columnDefs = useMemo<ColDef<ContactDocument>[]>(
-    () => [
-      {
-        colId: 'full_name',
-        headerName: 'Contact',
-        initialWidth: 280,
-        sortable: true,
-        comparator: keepServerOrder,
-        cellRenderer: ({ data }: CustomCellRendererProps<ContactDocument>) =>
-          data ? <ContactCell contact={data} config={config} /> : null,
-      },
-      // The campaign view's Status comes right after the contact: it is what that page is for,
-      // and past the Headline it would start off screen at 1024 px.
-      ...(campaign
-        ? [
-            {
-              colId: 'status',
-              headerName: 'Status',
-              initialWidth: 190,
-              cellRenderer: ({ data }: CustomCellRendererProps<ContactDocument>) =>
-                data ? campaign.status(data) : null,
-            } satisfies ColDef<ContactDocument>,
-          ]
-        : []),
-      textColumn('occupation', 'Headline'),
-      textColumn('location', 'Location'),
-      dateColumn('contacted', 'Last Action'),
-      campaign
-        ? dateColumn(
-            'imported',
-            'Added',
-            (contact) => campaign.executionOf(contact)?.created ?? contact.imported,
-          )
-        : dateColumn('imported', 'Imported'),
-      textColumn('custom_field_1', 'Custom 1', true),
-      textColumn('custom_field_2', 'Custom 2', true),
-      textColumn('custom_field_3', 'Custom 3', true),
-      {
-        colId: 'actions',
-        headerName: 'Actions',
-        // Named for assistive technology (an empty header is an axe violation), not shown.
-        headerComponent: () => (
-          <Box component="span" sx={visuallyHidden}>
-            Actions
-          </Box>
-        ),
-        pinned: 'right',
-        width: onDeleteContact ? 100 : 60,
-        resizable: false,
-        sortable: false,
-        suppressMovable: true,
-        // The row menu holds the §2.2 row actions and the contact's campaigns; Delete beside it.
-        cellRenderer: ({ data, node, api }: CustomCellRendererProps<ContactDocument>) =>
-          data ? (
-            <Stack direction="row" sx={{ alignItems: 'center', height: '100%' }}>
-              <ContactRowMenu
-                contact={data}
-                config={config}
-                opensUpward={() => rowMenuOpensUpward(api.getDisplayedRowCount(), node.rowIndex ?? -1)}
-                onAction={onRowAction}
-                {...(campaign ? { campaignExecution: campaign.executionOf(data) } : {})}
-              />
-              {onDeleteContact && (
-                <Tooltip title="Delete">
-                  <IconButton
-                    size="small"
-                    aria-label={`Delete ${data.full_name}`}
-                    onClick={() => onDeleteContact(data)}
-                  >
-                    <DeleteIcon fontSize="inherit" />
-                  </IconButton>
-                </Tooltip>
-              )}
-            </Stack>
-          ) : null,
-      },
-    ],
-    [config, campaign, onDeleteContact, onRowAction],
-  );
-
-  const syncSelection = useCallback(() => {
-    const api = apiRef.current;
-    if (!api) return;
-    const select: Parameters<GridApi['setNodesSelected']>[0]['nodes'] = [];
-    const deselect: typeof select = [];
-    api.forEachNode((node) => {
-      if (!node.data) return;
-      const wanted = isRowSelected(selection, node.data.id);
-      if (wanted && !node.isSelected()) select.push(node);
-      if (!wanted && node.isSelected()) deselect.push(node);
-    });
-    if (select.length > 0) api.setNodesSelected({ nodes: select, newValue: true, source: 'api' });
-    if (deselect.length > 0) api.setNodesSelected({ nodes: deselect, newValue: false, source: 'api' });
-  }, [selection]);
-
+  // A column just shown from the chooser may start past the box's right edge: bring it into view,
+  // or it would look as if nothing had happened.
+  const boxRef = useRef<HTMLDivElement>(null);
+  const shownIds = shown.map((column) => column.id).join(' ');
+  const shownBefore = useRef(shownIds);
   useEffect(() => {
-    syncSelection();
-  }, [syncSelection]);
+    const before = new Set(shownBefore.current.split(' '));
+    shownBefore.current = shownIds;
+    const added = shownIds.split(' ').find((id) => !before.has(id));
+    if (added)
+      boxRef.current
+        ?.querySelector(`th[data-col-id="${added}"]`)
+        ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [shownIds]);
 
-  // The sort arrow follows the query's order.
-  useEffect(() => {
-    apiRef.current?.applyColumnState({
-      state: [{ colId: orderBy.field, sort: orderBy.direction }],
-      defaultState: { sort: null },
-    });
-  }, [orderBy]);
+  const tickedOnPage = rows.filter((row) => isRowSelected(selection, row.id)).map((row) => row.id);
+  const isPageTicked = rows.length > 0 && tickedOnPage.length === rows.length;
+  const toggleRow = (id: string, ticked: boolean) =>
+    onPageSelectionChange(
+      ticked ? [...tickedOnPage, id] : tickedOnPage.filter((tickedId) => tickedId !== id),
+    );
 
-  const saveColumns = useCallback(() => {
-    const api = apiRef.current;
-    if (!api) return;
-    writeGridColumns(gridId, columnSettingsOf(api));
-  }, [gridId]);
-
-  const onGridReady = useCallback(
-    ({ api }: GridReadyEvent<ContactDocument>) => {
-      apiRef.current = api;
-      const saved = readGridColumns(gridId);
-      if (saved) api.applyColumnState({ state: saved, applyOrder: true });
-      api.applyColumnState({
-        state: [{ colId: orderBy.field, sort: orderBy.direction }],
-        defaultState: { sort: null },
-      });
-      syncSelection();
-      onApiReady?.(api);
-    },
-    [gridId, orderBy, syncSelection, onApiReady],
-  );
-
-  const onSortChanged = useCallback(
-    (event: SortChangedEvent<ContactDocument>) => {
-      if (event.source === 'api') return;
-      const sorted = event.api.getColumnState().find((state) => state.sort);
-      if (!sorted?.sort) {
-        onOrderByChange(null);
-        return;
-      }
-      onOrderByChange({ field: sorted.colId as ContactSortableField, direction: sorted.sort });
-    },
-    [onOrderByChange],
-  );
-
-  const onSelectionChanged = useCallback(
-    (event: SelectionChangedEvent<ContactDocument>) => {
-      if (!userSelectionSources.has(event.source)) return;
-      onPageSelectionChange(event.api.getSelectedRows().map((row) => row.id));
-    },
-    [onPageSelectionChange],
-  );
+  // A click on a sortable header: ascending, then descending, then the default order.
+  const sortBy = (field: ContactSortableField) => {
+    if (orderBy.field !== field) onOrderByChange({ field, direction: 'asc' });
+    else if (orderBy.direction === 'asc') onOrderByChange({ field, direction: 'desc' });
+    else onOrderByChange(null);
+  };
 
   return (
-    <Box data-testid="contacts-grid" sx={{ width: '100%' }}>
-      <AgGridReact<ContactDocument>
-        rowData={rows as ContactDocument[]}
-        columnDefs={columnDefs}
-        defaultColDef={{ resizable: true, sortable: false }}
-        getRowId={({ data }) => data.id}
-        rowSelection={{
-          mode: 'multiRow',
-          checkboxes: true,
-          headerCheckbox: true,
-          enableClickSelection: false,
+    <Box
+      ref={boxRef}
+      data-testid="contacts-grid"
+      // Its own scroll box, at most a screen high: the sideways scrollbar stays in view.
+      sx={{ width: '100%', overflow: 'auto', maxHeight: 'max(420px, calc(100vh - 160px))' }}
+    >
+      <Table
+        stickyHeader
+        aria-label={campaign ? 'Campaign contacts' : 'Contacts'}
+        sx={{
+          tableLayout: 'fixed',
+          minWidth: minTableWidth,
+          '& td, & th': { py: 0, px: 1.5 },
+          '& th': { bgcolor: 'background.paper' },
         }}
-        selectionColumnDef={{ pinned: 'left', width: 50 }}
-        domLayout="autoHeight"
-        rowHeight={56}
-        suppressCellFocus
-        // The grid's own no-rows overlay would also show while the first page loads.
-        suppressNoRowsOverlay
-        activeOverlay={emptyText === null ? undefined : EmptyGridOverlay}
-        activeOverlayParams={{ text: emptyText }}
-        loading={false}
-        onGridReady={onGridReady}
-        onRowDataUpdated={syncSelection}
-        onSortChanged={onSortChanged}
-        onSelectionChanged={onSelectionChanged}
-        onColumnResized={(event) => {
-          if (event.finished && event.source !== 'api' && event.source !== 'flex') saveColumns();
-        }}
-        onColumnMoved={(event) => {
-          if (event.finished && event.source !== 'api') saveColumns();
-        }}
-        onColumnVisible={(event) => {
-          if (event.source !== 'api' && event.source !== 'gridOptionsChanged') saveColumns();
-        }}
-      />
+      >
+        <colgroup>
+          <col style={{ width: selectWidth }} />
+          {shown.map((column) => (
+            <col key={column.id} style={column.width === null ? {} : { width: column.width }} />
+          ))}
+          <col style={{ width: actionsWidth }} />
+        </colgroup>
+        <TableHead>
+          <TableRow sx={{ height: 48 }}>
+            <TableCell padding="checkbox" sx={{ ...pinnedLeft, ...pinnedHeader }}>
+              <Checkbox
+                size="small"
+                checked={isPageTicked}
+                indeterminate={tickedOnPage.length > 0 && !isPageTicked}
+                disabled={rows.length === 0}
+                onChange={(event) =>
+                  onPageSelectionChange(event.target.checked ? rows.map((row) => row.id) : [])
+                }
+                slotProps={{ input: { 'aria-label': 'Select all contacts of this page' } }}
+              />
+            </TableCell>
+            {shown.map((column) => {
+              const isSorted = column.sortable && orderBy.field === column.id;
+              return (
+                <TableCell
+                  key={column.id}
+                  data-col-id={column.id}
+                  sortDirection={isSorted ? orderBy.direction : false}
+                  sx={{ position: 'relative', fontWeight: 600, whiteSpace: 'nowrap' }}
+                >
+                  {column.sortable ? (
+                    <TableSortLabel
+                      active={isSorted}
+                      direction={isSorted ? orderBy.direction : 'asc'}
+                      onClick={() => sortBy(column.id as ContactSortableField)}
+                    >
+                      {column.title}
+                    </TableSortLabel>
+                  ) : (
+                    column.title
+                  )}
+                  {column.width !== null && (
+                    <ColumnResizeHandle
+                      title={column.title}
+                      width={column.width}
+                      onResize={(width) => grid.resize(column.id, width)}
+                    />
+                  )}
+                </TableCell>
+              );
+            })}
+            <TableCell sx={{ ...pinnedRight, ...pinnedHeader }}>
+              <Box component="span" sx={visuallyHidden}>
+                Actions
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.length === 0 && emptyText !== null && (
+            <TableRow>
+              <TableCell colSpan={shown.length + 2} sx={{ height: 120, textAlign: 'center' }}>
+                <Typography color="text.secondary" role="status">
+                  {emptyText}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          )}
+          {rows.map((contact, rowIndex) => {
+            const isTicked = isRowSelected(selection, contact.id);
+            return (
+              <TableRow
+                key={contact.id}
+                hover
+                selected={isTicked}
+                data-row-index={rowIndex}
+                sx={{ height: 56 }}
+              >
+                <TableCell padding="checkbox" sx={pinnedLeft}>
+                  <Checkbox
+                    size="small"
+                    checked={isTicked}
+                    onChange={(event) => toggleRow(contact.id, event.target.checked)}
+                    slotProps={{ input: { 'aria-label': `Select ${contact.full_name}` } }}
+                  />
+                </TableCell>
+                {shown.map((column) => (
+                  <TableCell key={column.id} data-col-id={column.id} sx={{ overflow: 'hidden' }}>
+                    {column.cell(contact)}
+                  </TableCell>
+                ))}
+                <TableCell sx={pinnedRight}>
+                  {/* The row menu holds the §2.2 row actions and the contact's campaigns; Delete beside it. */}
+                  <Stack direction="row" sx={{ alignItems: 'center' }}>
+                    <ContactRowMenu
+                      contact={contact}
+                      config={config}
+                      opensUpward={() => rowMenuOpensUpward(rows.length, rowIndex)}
+                      onAction={onRowAction}
+                      {...(campaign ? { campaignExecution: campaign.executionOf(contact) } : {})}
+                    />
+                    {onDeleteContact && (
+                      <Tooltip title="Delete">
+                        <IconButton
+                          size="small"
+                          aria-label={`Delete ${contact.full_name}`}
+                          onClick={() => onDeleteContact(contact)}
+                        >
+                          <DeleteIcon fontSize="inherit" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
     </Box>
   );
-}
-
-const columnSettingsOf = (api: GridApi<ContactDocument>) =>
-  api.getColumnState().map((state: ColumnState) => ({
-    colId: state.colId,
-    width: state.width,
-    hide: state.hide ?? false,
-  }));
-
-/**
- * Shows or hides a column and remembers it (the column chooser goes through the api). A column
- * shown is scrolled into view: past the grid's width it would appear off screen, as if nothing
- * had happened.
- */
-export function setContactColumnVisible(
-  api: GridApi<ContactDocument>,
-  gridId: string,
-  colId: ContactColumnId,
-  visible: boolean,
-) {
-  api.setColumnsVisible([colId], visible);
-  if (visible) api.ensureColumnVisible(colId, 'auto');
-  writeGridColumns(gridId, columnSettingsOf(api));
 }

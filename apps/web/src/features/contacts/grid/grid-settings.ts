@@ -10,7 +10,7 @@ export type GridColumnSetting = {
 const columnsKey = (gridId: string) => `outpilot.grid.${gridId}.columns`;
 export const pageSizeStorageKey = 'outpilot.contacts.pageSize';
 
-/** Widths, order and hidden flags of a grid's columns as last left, or null. */
+/** Widths and hidden flags of a grid's columns as last left, or null. */
 export function readGridColumns(gridId: string): GridColumnSetting[] | null {
   try {
     const parsed: unknown = JSON.parse(window.localStorage.getItem(columnsKey(gridId)) ?? 'null');
@@ -31,6 +31,44 @@ export function writeGridColumns(gridId: string, columns: readonly GridColumnSet
     hide: hide ?? false,
   }));
   window.localStorage.setItem(columnsKey(gridId), JSON.stringify(settings));
+  for (const listener of listeners.get(gridId) ?? []) listener();
+}
+
+// The grid and its column chooser read the same settings: one snapshot per stored text, so a
+// snapshot stays the same object until the text changes (useSyncExternalStore compares them).
+const snapshots = new Map<string, { raw: string | null; columns: readonly GridColumnSetting[] }>();
+const listeners = new Map<string, Set<() => void>>();
+
+/** The stored settings as a stable snapshot, [] when none are stored. */
+export function gridColumnsSnapshot(gridId: string): readonly GridColumnSetting[] {
+  const raw = window.localStorage.getItem(columnsKey(gridId));
+  const cached = snapshots.get(gridId);
+  if (cached && cached.raw === raw) return cached.columns;
+  const columns = readGridColumns(gridId) ?? [];
+  snapshots.set(gridId, { raw, columns });
+  return columns;
+}
+
+export function subscribeGridColumns(gridId: string, listener: () => void): () => void {
+  const set = listeners.get(gridId) ?? new Set();
+  set.add(listener);
+  listeners.set(gridId, set);
+  return () => set.delete(listener);
+}
+
+/** One column's setting changed: the others are kept as stored. */
+export function updateGridColumn(
+  gridId: string,
+  colId: string,
+  change: { width?: number; hide?: boolean },
+): void {
+  const current = gridColumnsSnapshot(gridId);
+  const existing = current.find((setting) => setting.colId === colId);
+  const updated = { ...existing, colId, ...change };
+  writeGridColumns(
+    gridId,
+    existing ? current.map((setting) => (setting === existing ? updated : setting)) : [...current, updated],
+  );
 }
 
 export type ContactPageSize = (typeof contactPageSizes)[number];

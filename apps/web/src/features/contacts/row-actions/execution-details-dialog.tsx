@@ -14,8 +14,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Execution, StoredStepType } from '@outpilot/contracts';
+import type { Execution, StepExecution, StoredStepType } from '@outpilot/contracts';
 import { Fragment, useId } from 'react';
+import { stepWaitingText } from '../../activities-queue/wait-reason-text.ts';
 import { formatGridDate } from '../grid/format-grid-date.ts';
 import { formatStartIn } from './format-start-in.ts';
 import {
@@ -42,6 +43,16 @@ export const detailsTexts = {
   added: 'Added',
   startsIn: 'Starts in',
 } as const;
+
+/** Under a step: why it does not move, what it waits for, and its text as this contact gets it. */
+function stepDetailsText(step: StepExecution): string | null {
+  const lines = [
+    step.hint,
+    step.waiting && stepWaitingText(step.waiting),
+    step.message && `“${step.message}”`,
+  ];
+  return lines.filter(Boolean).join(' — ') || null;
+}
 
 /** When the contact entered the campaign and when its next action runs. */
 function timing(execution: Execution): string {
@@ -85,7 +96,7 @@ function CampaignDetails({ campaign, execution }: { campaign: ParticipatedCampai
               <ListItem key={step.step_number} disableGutters>
                 <ListItemText
                   primary={`${index + 1}. ${stepTypeLabels[step.type]} — ${step.human_state}`}
-                  secondary={step.hint}
+                  secondary={stepDetailsText(step)}
                 />
               </ListItem>
             ))}

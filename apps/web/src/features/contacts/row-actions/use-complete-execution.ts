@@ -1,4 +1,4 @@
-import { campaignsPaths, executionSchema, fillPath } from '@outpilot/contracts';
+import { executionsEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
 import { contactsQueryKeys } from '../contacts-query-keys.ts';
@@ -9,11 +9,7 @@ export function useCompleteExecution() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (executionId: string) =>
-      api.request({
-        method: 'PUT',
-        path: fillPath(campaignsPaths.executionComplete, { id: executionId }),
-        schema: executionSchema,
-      }),
+      api.call(executionsEndpoints.complete, { params: { id: executionId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { campaignsPaths, type Execution, executionsPageResponseSchema } from '@outpilot/contracts';
+import { campaignsEndpoints, type Execution, executionsEndpoints } from '@outpilot/contracts';
 import { executionStateLabels, filterCompare, filterString, formatFilter } from '@outpilot/domain';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -74,23 +74,23 @@ async function loadParticipation(
 ): Promise<ContactParticipation> {
   // Campaigns of campaignIds: GET campaigns/page answers archived ones only when asked for them.
   const campaignsAmong = (ids: readonly string[], archived: boolean) =>
-    api.request({
-      path: campaignsPaths.page,
-      query: { $filter: buildIdsFilter(ids), $take: ids.length, $orderby: 'created desc', archived },
-      schema: campaignsSchema,
-      signal,
-    });
+    api.call(
+      campaignsEndpoints.page,
+      { query: { $filter: buildIdsFilter(ids), $take: ids.length, $orderby: 'created desc', archived } },
+      { signal, answer: campaignsSchema },
+    );
   const [executions, archived] = await Promise.all([
-    api.request({
-      path: campaignsPaths.executionsPage,
-      query: {
-        $filter: formatFilter(filterCompare('linkedin_contact/id', 'eq', filterString(contactId))),
-        $orderby: 'created desc',
-        $take: maxExecutions,
+    api.call(
+      executionsEndpoints.page,
+      {
+        query: {
+          $filter: formatFilter(filterCompare('linkedin_contact/id', 'eq', filterString(contactId))),
+          $orderby: 'created desc',
+          $take: maxExecutions,
+        },
       },
-      schema: executionsPageResponseSchema,
-      signal,
-    }),
+      { signal },
+    ),
     campaignsAmong(campaignIds, true),
   ]);
   const known = new Set([

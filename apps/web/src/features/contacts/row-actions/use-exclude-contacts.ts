@@ -1,4 +1,4 @@
-import { campaignsPaths, executionsDeleteResponseSchema } from '@outpilot/contracts';
+import { executionsEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
 import { contactsQueryKeys } from '../contacts-query-keys.ts';
@@ -10,12 +10,7 @@ export function useExcludeContacts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (executionIds: readonly string[]) =>
-      api.request({
-        method: 'DELETE',
-        path: campaignsPaths.executionsDelete,
-        query: { filter: buildIdsFilter(executionIds) },
-        schema: executionsDeleteResponseSchema,
-      }),
+      api.call(executionsEndpoints.delete, { query: { filter: buildIdsFilter(executionIds) } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { campaignsPaths, executionsDeletePreviewSchema } from '@outpilot/contracts';
+import { executionsEndpoints } from '@outpilot/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
 import { buildIdsFilter } from '../filters/contact-filters.ts';
@@ -8,10 +8,6 @@ export function useExcludePreview() {
   const api = useApi();
   return useMutation({
     mutationFn: (executionIds: readonly string[]) =>
-      api.request({
-        path: campaignsPaths.executionsDeletePreview,
-        query: { filter: buildIdsFilter(executionIds) },
-        schema: executionsDeletePreviewSchema,
-      }),
+      api.call(executionsEndpoints.deletePreview, { query: { filter: buildIdsFilter(executionIds) } }),
   });
 }

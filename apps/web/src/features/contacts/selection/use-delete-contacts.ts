@@ -1,4 +1,4 @@
-import { contactsPaths, deleteContactsAnswerSchema } from '@outpilot/contracts';
+import { contactsEndpoints } from '@outpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
 import { contactsQueryKeys } from '../contacts-query-keys.ts';
@@ -10,12 +10,7 @@ export function useDeleteContacts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (selection: ContactsSelectionRequest) =>
-      api.request({
-        method: 'DELETE',
-        path: contactsPaths.delete,
-        query: deletionQueryOf(selection),
-        schema: deleteContactsAnswerSchema,
-      }),
+      api.call(contactsEndpoints.delete, { query: deletionQueryOf(selection) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsQueryKeys.all }),
   });
 }

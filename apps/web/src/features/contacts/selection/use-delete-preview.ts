@@ -1,4 +1,4 @@
-import { contactsDeletePreviewAnswerSchema, contactsPaths } from '@outpilot/contracts';
+import { contactsEndpoints } from '@outpilot/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useApi } from '../../../api/api-context.tsx';
 import { type ContactsSelectionRequest, deletionQueryOf } from './contacts-selection.ts';
@@ -8,10 +8,6 @@ export function useDeletePreview() {
   const api = useApi();
   return useMutation({
     mutationFn: (selection: ContactsSelectionRequest) =>
-      api.request({
-        path: contactsPaths.deletePreview,
-        query: deletionQueryOf(selection),
-        schema: contactsDeletePreviewAnswerSchema,
-      }),
+      api.call(contactsEndpoints.deletePreview, { query: deletionQueryOf(selection) }),
   });
 }

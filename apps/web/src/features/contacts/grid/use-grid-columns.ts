@@ -1,0 +1,45 @@
+import type { ContactDocument } from '@outpilot/contracts';
+import { type ReactNode, useCallback, useSyncExternalStore } from 'react';
+import { gridColumnsSnapshot, subscribeGridColumns, updateGridColumn } from './grid-settings.ts';
+
+/** A column of a contacts grid as the view defines it. */
+export type GridColumn = {
+  id: string;
+  title: string;
+  /** Its default width in pixels; null: the flexible column that takes the room left. */
+  width: number | null;
+  sortable: boolean;
+  hiddenByDefault?: boolean;
+  cell: (contact: ContactDocument) => ReactNode;
+};
+
+/** Narrower than this a column's content is unreadable. */
+export const minColumnWidth = 80;
+export const maxColumnWidth = 800;
+
+/**
+ * The view's columns with the widths and hidden flags the user left (§3 "Grid column setting"),
+ * shared by the grid and its column chooser through the browser's storage.
+ */
+export function useGridColumns(gridId: string, columns: readonly GridColumn[]) {
+  const settings = useSyncExternalStore(
+    useCallback((listener) => subscribeGridColumns(gridId, listener), [gridId]),
+    () => gridColumnsSnapshot(gridId),
+  );
+  const shown = columns.map((column) => {
+    const setting = settings.find((item) => item.colId === column.id);
+    return {
+      ...column,
+      width: column.width === null ? null : (setting?.width ?? column.width),
+      hidden: setting?.hide ?? column.hiddenByDefault ?? false,
+    };
+  });
+  return {
+    columns: shown,
+    resize: (colId: string, width: number) =>
+      updateGridColumn(gridId, colId, {
+        width: Math.round(Math.min(maxColumnWidth, Math.max(minColumnWidth, width))),
+      }),
+    setVisible: (colId: string, visible: boolean) => updateGridColumn(gridId, colId, { hide: !visible }),
+  };
+}

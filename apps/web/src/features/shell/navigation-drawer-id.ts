@@ -1,0 +1,2 @@
+/** The drawer the header's menu button controls (aria-controls). */
+export const navigationDrawerId = 'navigation-drawer';
