@@ -4,7 +4,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { type AppProfile, teamMessages } from '@outpilot/contracts';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { publicProfileUrl } from '../auth/public-profile-url.ts';
 import { useNotify } from '../notices/use-notify.tsx';
@@ -30,12 +29,10 @@ function useNow(): Date {
 export function ImpersonationBanner({ profile }: { profile: AppProfile }) {
   const config = useClientConfig();
   const { stop } = useMemberSession();
-  const navigate = useNavigate();
   const { notifyError } = useNotify();
   const now = useNow();
   const countdown = tokenExpiryCountdown(new Date(profile.accessTokenExpiresAt), now);
-  const stopSession = () =>
-    stop.mutate(undefined, { onSuccess: () => navigate('/team/members'), onError: notifyError });
+  const stopSession = () => stop.mutate(undefined, { onError: notifyError });
   const shouldStop = countdown.kind === 'stop-session';
   // biome-ignore lint/correctness/useExhaustiveDependencies: stops once when the expiry passes
   useEffect(() => {

@@ -20,7 +20,6 @@ import {
   teamMessages,
 } from '@outpilot/contracts';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../contacts/confirm-dialog.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
 import { PageTitle } from '../shell/page-title.tsx';
@@ -89,7 +88,6 @@ export function MembersTable({
   const resend = useResendInvitation();
   const remove = useRemoveMember();
   const { start } = useMemberSession();
-  const navigate = useNavigate();
   const { notify, notifyError } = useNotify();
   const impersonating = profile.impersonatedPersona !== null;
   const role = profile.teamRole ?? 'user';
@@ -112,8 +110,7 @@ export function MembersTable({
     </TableSortLabel>
   );
 
-  const signIn = (member: TeamMember) =>
-    start.mutate(member.id, { onSuccess: () => navigate('/campaigns'), onError: notifyError });
+  const signIn = (member: TeamMember) => start.mutate(member.id, { onError: notifyError });
 
   const confirm = () => {
     if (!confirming) return;
@@ -247,7 +244,6 @@ export function MembersTable({
                         {member.pending && isAllowed('revokeInvitation', role, member.role) && (
                           <Button
                             size="small"
-                            color="error"
                             aria-label={`Revoke the invitation of ${member.email}`}
                             onClick={() => setConfirming({ kind: 'revoke', member })}
                           >
@@ -257,7 +253,6 @@ export function MembersTable({
                         {!member.pending && isAllowed('removeMember', role, member.role) && (
                           <Button
                             size="small"
-                            color="error"
                             aria-label={`Remove ${member.email}`}
                             onClick={() => setConfirming({ kind: 'remove', member })}
                           >

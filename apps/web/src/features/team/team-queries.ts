@@ -1,5 +1,6 @@
 import { type TeamNoticeResponse, teamEndpoints } from '@outpilot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import type { ApiClient } from '../../api/api-client.ts';
 import { useApi } from '../../api/api-context.tsx';
 import { useBridge } from '../../bridge/bridge-context.tsx';
@@ -45,19 +46,27 @@ export const useRenameMember = () =>
   );
 
 /**
- * Sign in under a member, or stop that member session: the bridge swaps the token the app's calls
- * carry, and every cached answer belonged to the other workspace, so all of it is dropped.
+ * Sign in under a member (then /campaigns, §2), or stop that member session (then the members):
+ * the bridge swaps the token the app's calls carry, and every cached answer belonged to the other
+ * workspace, so all of it is dropped. Navigation happens here, as the screen that asked unmounts.
  */
 export function useMemberSession() {
   const bridge = useBridge();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const start = useMutation({
     mutationFn: (memberId: string) => bridge.send('api', 'signInAsMember', { memberId }),
-    onSuccess: () => queryClient.resetQueries(),
+    onSuccess: async () => {
+      await navigate('/campaigns');
+      await queryClient.resetQueries();
+    },
   });
   const stop = useMutation({
     mutationFn: () => bridge.send('api', 'stopMemberSession', {}),
-    onSettled: () => queryClient.resetQueries(),
+    onSettled: async () => {
+      await navigate('/team/members');
+      await queryClient.resetQueries();
+    },
   });
   return { start, stop };
 }
