@@ -1,10 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, HostedPaymentPage, testCards, UpgradePage } from '../pages/billing-pages.ts';
+import { HostedPaymentPage, testCards, UpgradePage } from '../pages/billing-pages.ts';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { DevMailboxPage, ImpersonationBanner, TeamMembersPage } from '../pages/team-pages.ts';
 import { createOnboardedAccount, type E2eAccount } from '../support/accounts.ts';
+import { expectAccessible } from '../support/axe.ts';
 
 async function signIn(page: Page, account: E2eAccount) {
   await new OnboardingPage(page).startSignIn();
