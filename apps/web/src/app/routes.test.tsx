@@ -91,7 +91,10 @@ describe('app routes', () => {
 
   it('shows Messaging to beta users', async () => {
     renderRoutes('/team/invites', makeProfile({ isBetaUser: true }));
-    expect(await screen.findByRole('heading', { name: 'Pending invites' })).toBeInTheDocument();
+    // Without a team or the Team plan, the team area asks for the upgrade (seed 000 §2).
+    expect(
+      await screen.findByRole('heading', { name: 'Upgrade your subscription to TEAM plan' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Messaging' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
   });
