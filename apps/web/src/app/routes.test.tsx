@@ -90,8 +90,8 @@ describe('app routes', () => {
   });
 
   it('shows Messaging to beta users', async () => {
+    // Without a team or the Team plan, /team/invites leads to the members' tab, which asks for the plan.
     renderRoutes('/team/invites', makeProfile({ isBetaUser: true }));
-    // Without a team or the Team plan, the team area asks for the upgrade (seed 000 §2).
     expect(
       await screen.findByRole('heading', { name: 'Upgrade your subscription to TEAM plan' }),
     ).toBeInTheDocument();
