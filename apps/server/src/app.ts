@@ -21,6 +21,8 @@ import { createDevProvider } from './dev-idp/create-dev-provider.ts';
 import { registerDevIdp } from './dev-idp/dev-idp-plugin.ts';
 import { registerEngineBackground } from './engine/start-engine.ts';
 import { stopCsvParsing } from './imports/parse-csv-off-thread.ts';
+import { registerDevMailbox } from './mail/dev-mailbox-page.ts';
+import { createMailer } from './mail/mail-port.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { redirectPagesToPublicOrigin } from './plugins/canonical-host.ts';
@@ -43,11 +45,13 @@ import { networkAccountRoutes } from './routes/network-account-routes.ts';
 import { publicRoutes } from './routes/public-routes.ts';
 import { registerEndpoints } from './routes/register-endpoints.ts';
 import { requestValidatorCompiler } from './routes/request-validator.ts';
+import { teamRoutes } from './routes/team-routes.ts';
 import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { workspaceRoutes } from './routes/workspace-routes.ts';
 import { registerSandboxHubspot } from './sandbox-hubspot/sandbox-hubspot-plugin.ts';
 import { createSandboxNetworkStore } from './sandbox-network/sandbox-network-store.ts';
 import { registerSandboxPayments } from './sandbox-payments/sandbox-payments-plugin.ts';
+import { recordImpersonatedChanges } from './team/record-impersonated-changes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +142,7 @@ export async function buildServer(
       oidc: createOidcClient(config.oidc, redirectUri),
       hubspot: createHubspotClient(config.hubspot, clock),
       payments: createPaymentsClient(config.payments, clock),
+      mail: createMailer(config.mail, database.db, clock),
     };
 
     app.setErrorHandler(answerError);
@@ -146,6 +151,7 @@ export async function buildServer(
     await registerSecurityHeaders(app, config.publicUrl);
     await registerApiDocs(app);
     registerAuthGuard(app, deps);
+    recordImpersonatedChanges(app, deps);
 
     await registerEndpoints(app, [
       ...publicRoutes(deps),
@@ -159,6 +165,7 @@ export async function buildServer(
       importCsvRoutes(deps),
       crmRoutes(deps),
       billingRoutes(deps),
+      teamRoutes(deps),
       paymentsWebhookRoutes(deps),
       automationRoutes(deps),
       messagingRoutes(deps),
@@ -179,6 +186,8 @@ export async function buildServer(
       });
       await registerDevIdp(app, { provider, db: database.db, clock, homeUrl: config.publicUrl });
     }
+
+    if (config.mail.mode === 'embedded') registerDevMailbox(app, database.db);
 
     if (config.hubspot.mode === 'embedded') {
       await registerSandboxHubspot(app, {

@@ -41,6 +41,13 @@ const envSchema = z.object({
   PAYMENTS_API_URL: optionalText.pipe(z.url().optional()),
   PAYMENTS_SECRET_KEY: optionalText,
   PAYMENTS_WEBHOOK_SECRET: optionalText,
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('Outpilot <no-reply@outpilot.local>'),
   CRM_BETA_LIST: z
     .string()
     .default('any')
@@ -98,6 +105,8 @@ export type Config = {
   hubspot: HubspotSettings;
   /** embedded = the sandbox payment provider mounted at /sandbox-payments; external = PAYMENTS_API_URL. */
   payments: PaymentsSettings;
+  /** embedded = an outbox in the database shown at /dev/mailbox; smtp = SMTP_URL through nodemailer. */
+  mail: MailSettings;
   /** Team and persona ids that may use a campaign's CRM settings, or 'any' (seed 001 §2). */
   crmBetaList: 'any' | string[];
   authSecret: string;
@@ -112,6 +121,8 @@ export type Config = {
   /** A streamed download whose client reads nothing for this long is closed (its connection freed). */
   downloadIdleTimeoutMs: number;
 };
+
+export type MailSettings = { mode: 'embedded' } | { mode: 'smtp'; smtpUrl: string; from: string };
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -197,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     hubspot,
     payments,
+    mail: e.SMTP_URL ? { mode: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : { mode: 'embedded' },
     crmBetaList: e.CRM_BETA_LIST,
     authSecret,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

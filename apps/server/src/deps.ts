@@ -4,8 +4,9 @@ import type { PaymentsPort } from './billing/payments-port.ts';
 import type { Config } from './config.ts';
 import type { HubspotClient } from './crm/hubspot-client.ts';
 import type { Database } from './db/create-database.ts';
+import type { MailPort } from './mail/mail-port.ts';
 
-/** What use-cases may use: the database, the clock, the configuration and the ports to the identity provider, HubSpot and the payment provider. */
+/** What use-cases may use: the database, the clock, the configuration and the ports to the identity provider, HubSpot, the payment provider and mail. */
 export type AppDeps = {
   config: Config;
   db: Database;
@@ -13,4 +14,5 @@ export type AppDeps = {
   oidc: OidcClient;
   hubspot: HubspotClient;
   payments: PaymentsPort;
+  mail: MailPort;
 };

@@ -8,6 +8,7 @@ import {
   type ExchangeCodeResponse,
   exchangeCodeRequestSchema,
   fixedToken,
+  type ImpersonationResponse,
   type ImportList,
   type ImportProfileInput,
   importsEndpoints,
@@ -19,6 +20,7 @@ import {
   type SignInUrlResponse,
   signInUrlRequestSchema,
   type TokenPair,
+  teamEndpoints,
   type UpdateImportStateRequest,
   type UploadImportProfilesAnswer,
   updateImportStateRequestSchema,
@@ -68,6 +70,20 @@ export class ApiClient {
 
   async signOut(accessToken: string): Promise<void> {
     await this.#client.call(authEndpoints.signOut, {}, { token: fixedToken(accessToken) });
+  }
+
+  /** Sign in under a team member: a member-session access token (no refresh token). */
+  signInAsMember(accessToken: string, memberId: string): Promise<ImpersonationResponse> {
+    return this.#client.call(
+      teamEndpoints.impersonate,
+      { params: { id: memberId } },
+      { token: fixedToken(accessToken) },
+    );
+  }
+
+  /** Ends the member session the token belongs to. */
+  async stopMemberSession(memberAccessToken: string): Promise<void> {
+    await this.#client.call(teamEndpoints.stopImpersonation, {}, { token: fixedToken(memberAccessToken) });
   }
 
   getProfile(accessToken: string): Promise<AppProfile> {

@@ -36,6 +36,8 @@ async function setUp(
     refresh: unused,
     signOut: unused,
     getProfile: unused,
+    signInAsMember: unused,
+    stopMemberSession: unused,
     postLog: unused,
     ...server.api,
   };

@@ -96,6 +96,13 @@ function setUp(initialTokens?: TokenPair, sandbox?: FakeSandbox) {
     postLog: async (entry, accessToken) => {
       calls.push(`log ${entry.event_id} ${accessToken ?? 'anonymous'}`);
     },
+    signInAsMember: async (accessToken, memberId) => {
+      calls.push(`signInAsMember ${accessToken} ${memberId}`);
+      return { accessToken: 'member', accessTokenExpiresAt: inMinutes(30), memberPersonaId: memberId };
+    },
+    stopMemberSession: async (accessToken) => {
+      calls.push(`stopMemberSession ${accessToken}`);
+    },
     ...createFakeImportsApi().api,
   };
   const tokens = createTokenStore(createMemoryStore());
@@ -306,6 +313,32 @@ describe('bridge host', () => {
       error: { name: 'NotAuthorized' },
     });
     expect(await tokens.get()).not.toBeNull();
+  });
+
+  it('works in a member session: its token for the app, never refreshed, one at a time, then back', async () => {
+    const { host, tokens, calls } = setUp({
+      accessToken: 'a1',
+      accessTokenExpiresAt: inMinutes(15),
+      refreshToken: 'r1',
+    });
+    const memberId = '4c1d1f4e-8e6b-4a57-9d2a-2f3b6a1e0c11';
+    expect(await host.handle(request('api', 'signInAsMember', { memberId }))).toMatchObject({
+      result: { accessToken: 'member' },
+    });
+    expect(await host.handle(request('api', 'getToken'))).toMatchObject({
+      result: { accessToken: 'member' },
+    });
+    // Never refreshed: the app's client keeps the 403 instead of getting the user's own token.
+    expect(await host.handle(request('api', 'refreshToken'))).toMatchObject({
+      error: { name: 'NotAuthorized' },
+    });
+    expect(await host.handle(request('api', 'signInAsMember', { memberId }))).toMatchObject({
+      error: { name: 'NotAuthorized' },
+    });
+    expect(await host.handle(request('api', 'stopMemberSession', {}))).toMatchObject({ ok: true });
+    expect(await host.handle(request('api', 'getToken'))).toMatchObject({ result: { accessToken: 'a1' } });
+    expect(calls).toEqual([`signInAsMember a1 ${memberId}`, 'stopMemberSession member']);
+    expect(await tokens.getMemberSession()).toBeNull();
   });
 
   it('signs out: tells the server, clears the tokens and tells the app', async () => {

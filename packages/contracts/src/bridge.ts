@@ -145,6 +145,10 @@ export const bridgeCommands = {
     refreshToken: { payload: empty, result: tokenInfoSchema },
     revokeToken: { payload: empty, result: z.object({}) },
     getMyProfile: { payload: empty, result: appProfileSchema },
+    /** Sign in under a team member: the app's calls then carry the member session's token. */
+    signInAsMember: { payload: z.object({ memberId: z.uuid() }), result: tokenInfoSchema },
+    /** Stop member session: back to the user's own session. */
+    stopMemberSession: { payload: empty, result: z.object({}) },
   },
   network: {
     getMyProfile: { payload: empty, result: networkProfileSchema.nullable() },

@@ -22,6 +22,7 @@ export * from './paths.ts';
 export * from './sandbox.ts';
 export * from './sandbox-actions.ts';
 export * from './sandbox-search.ts';
+export * from './team.ts';
 export * from './test-support.ts';
 export * from './wire-values.ts';
 export * from './workspace.ts';

@@ -6,11 +6,16 @@ import { NotAuthorizedError } from '../errors.ts';
 const issuer = 'outpilot';
 const audience = 'outpilot-api';
 
+/** Who works as the member in an impersonation session (the JWT's `act` claim, RFC 8693). */
+export type TokenActor = { userId: string; personaId: string };
+
 export type AccessTokenClaims = {
   userId: string;
   personaId: string;
   sessionId: string;
   expiresAt: Date;
+  /** Set only on an impersonation token: then userId/personaId are the member's, sessionId the impersonation's. */
+  actor: TokenActor | null;
 };
 
 const claimsSchema = z.object({
@@ -18,6 +23,7 @@ const claimsSchema = z.object({
   pid: z.uuid(),
   sid: z.uuid(),
   exp: z.number().int(),
+  act: z.object({ sub: z.uuid(), pid: z.uuid() }).optional(),
 });
 
 export function hashToken(token: string): string {
@@ -32,14 +38,18 @@ function keyOf(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-/** An HS256 JWT: sub = user, pid = persona (workspace), sid = session; exp from the injected clock. */
+/**
+ * An HS256 JWT: sub = user, pid = persona (workspace), sid = session; exp from the injected clock.
+ * An impersonation token also carries act = the acting user and persona.
+ */
 export async function signAccessToken(
-  input: { userId: string; personaId: string; sessionId: string },
+  input: { userId: string; personaId: string; sessionId: string; actor?: TokenActor },
   options: { secret: string; now: Date; ttlSeconds: number },
 ): Promise<{ token: string; expiresAt: Date }> {
   const issuedAt = Math.floor(options.now.getTime() / 1000);
   const exp = issuedAt + options.ttlSeconds;
-  const token = await new SignJWT({ pid: input.personaId, sid: input.sessionId })
+  const act = input.actor ? { act: { sub: input.actor.userId, pid: input.actor.personaId } } : {};
+  const token = await new SignJWT({ pid: input.personaId, sid: input.sessionId, ...act })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(input.userId)
     .setIssuer(issuer)
@@ -69,6 +79,7 @@ export async function verifyAccessToken(
       personaId: claims.pid,
       sessionId: claims.sid,
       expiresAt: new Date(claims.exp * 1000),
+      actor: claims.act ? { userId: claims.act.sub, personaId: claims.act.pid } : null,
     };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof z.ZodError)

@@ -191,3 +191,4 @@ export * from './schema-contacts.ts';
 export * from './schema-engine.ts';
 export * from './schema-messaging.ts';
 export * from './schema-sandbox-network.ts';
+export * from './schema-teams.ts';

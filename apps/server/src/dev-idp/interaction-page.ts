@@ -1,4 +1,4 @@
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../escape-html.ts';
 
 /** The development sign-in form (no password: any e-mail signs in). */
 export function renderSignInPage(input: {

@@ -4,11 +4,18 @@ import { loadSubscription, planAccess } from '../billing/load-subscription.ts';
 import { personas, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
+import { findMembership } from '../team/team-membership.ts';
 
 /** The app profile of seed 000 §3 for the signed-in user in its workspace. */
 export async function getProfile(
   deps: Pick<AppDeps, 'db' | 'clock'>,
-  input: { userId: string; personaId: string; accessTokenExpiresAt: Date },
+  input: {
+    userId: string;
+    personaId: string;
+    accessTokenExpiresAt: Date;
+    /** Set in a member session: the profile is the member's, with impersonatedPersona set. */
+    actor?: { personaId: string } | null;
+  },
 ): Promise<AppProfile> {
   const [row] = await deps.db
     .select({ user: users, persona: personas })
@@ -19,6 +26,12 @@ export async function getProfile(
   if (!row) throw new NotFoundError('Profile not found');
   const { user, persona } = row;
   const access = planAccess(await loadSubscription(deps, persona.id));
+  const membership = await findMembership(deps.db, persona.id);
+  const teamPlan =
+    access.isTeamPlanAccessible ||
+    (membership !== null &&
+      membership.role !== 'user' &&
+      planAccess(await loadSubscription(deps, membership.ownerPersonaId)).isTeamPlanAccessible);
   const linked =
     persona.networkEntityId !== null && persona.networkPublicIdentifier !== null
       ? {
@@ -36,16 +49,16 @@ export async function getProfile(
     familyName: user.familyName,
     isBackendAutomation: false,
     isBetaUser: persona.isBetaUser,
-    impersonatedPersona: null,
+    impersonatedPersona: input.actor ? persona.id : null,
     subscriptionIsActive: access.subscriptionIsActive,
     subscriptionOwnerId: persona.id,
     personaId: persona.id,
-    teamId: null,
-    teamRole: null,
+    teamId: membership?.teamId ?? null,
+    teamRole: membership?.role ?? null,
     timezoneOffset: persona.timezoneOffset,
     workingHoursSet: persona.workingHours !== null,
     accessTokenExpiresAt: input.accessTokenExpiresAt.toISOString(),
-    isTeamPlanAccessible: access.isTeamPlanAccessible,
+    isTeamPlanAccessible: teamPlan,
     isProPlanAccessible: access.isProPlanAccessible,
     exceedLinkedInInvitationsLimit:
       persona.invitationsBlockedUntil !== null && deps.clock.now() < persona.invitationsBlockedUntil,

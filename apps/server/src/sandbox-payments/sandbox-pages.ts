@@ -1,7 +1,7 @@
+import { escapeHtml } from '../escape-html.ts';
 import type { SandboxCheckoutSession, SandboxCustomer, SandboxInvoice } from './sandbox-records.ts';
 import { sandboxTestCards } from './test-cards.ts';
 
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 function page(title: string, body: string): string {

@@ -90,8 +90,11 @@ describe('app routes', () => {
   });
 
   it('shows Messaging to beta users', async () => {
+    // Without a team or the Team plan, /team/invites leads to the members' tab, which asks for the plan.
     renderRoutes('/team/invites', makeProfile({ isBetaUser: true }));
-    expect(await screen.findByRole('heading', { name: 'Pending invites' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Upgrade your subscription to TEAM plan' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Messaging' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
   });

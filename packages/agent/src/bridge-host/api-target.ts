@@ -1,19 +1,14 @@
-import type { TokenPair } from '@outpilot/contracts';
 import type { BridgeEventEmitter } from '../bridge-events.ts';
+import { AgentError } from '../errors.ts';
 import type { TokenStore } from '../token-store.ts';
 import { ensureNetworkSession, type NetworkSignInOptions } from './network-sign-in.ts';
 import type { ProductApi } from './product-api.ts';
 import type { TargetHandlers } from './target-handlers.ts';
 import type { TokenSession } from './token-session.ts';
 
-const tokenInfo = ({ accessToken, accessTokenExpiresAt }: TokenPair) => ({
-  accessToken,
-  accessTokenExpiresAt,
-});
-
 /** The api target: the code exchange, the web app's access token, and the signed-in profile. */
 export function apiTarget(options: {
-  api: Pick<ProductApi, 'exchangeCode' | 'getProfile'>;
+  api: Pick<ProductApi, 'exchangeCode' | 'getProfile' | 'signInAsMember' | 'stopMemberSession'>;
   tokens: TokenStore;
   session: TokenSession;
   events: BridgeEventEmitter;
@@ -32,12 +27,31 @@ export function apiTarget(options: {
       events.emit('productSignedIn', { accessTokenExpiresAt: pair.accessTokenExpiresAt });
       return { returnTo };
     },
-    getToken: async () => tokenInfo(await session.validTokens()),
-    refreshToken: async () => tokenInfo(await session.refreshTokens()),
+    getToken: () => session.appTokens.current(),
+    // A member session cannot be refreshed: the app's client then keeps the 403 it had.
+    refreshToken: async () => {
+      const refreshed = await session.appTokens.refresh();
+      if (!refreshed) throw new AgentError('NotAuthorized', 'A member session cannot be refreshed');
+      return refreshed;
+    },
     revokeToken: async () => {
       await options.endSession();
       return {};
     },
-    getMyProfile: async () => api.getProfile((await session.validTokens()).accessToken),
+    getMyProfile: async () => api.getProfile((await session.appTokens.current()).accessToken),
+    signInAsMember: async ({ memberId }) => {
+      if (await tokens.getMemberSession()) throw new AgentError('NotAuthorized', 'Not authorized');
+      const own = await session.validTokens();
+      const { accessToken, accessTokenExpiresAt } = await api.signInAsMember(own.accessToken, memberId);
+      await tokens.setMemberSession({ accessToken, accessTokenExpiresAt });
+      return { accessToken, accessTokenExpiresAt };
+    },
+    stopMemberSession: async () => {
+      const member = await tokens.getMemberSession();
+      // The local stop must happen even if the server cannot be told (or the token already expired).
+      if (member) await api.stopMemberSession(member.accessToken).catch(() => undefined);
+      await tokens.clearMemberSession();
+      return {};
+    },
   };
 }

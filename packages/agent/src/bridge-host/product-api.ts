@@ -8,6 +8,8 @@ export type ProductApi = Pick<
   | 'refresh'
   | 'signOut'
   | 'getProfile'
+  | 'signInAsMember'
+  | 'stopMemberSession'
   | 'postLog'
   | 'createImport'
   | 'uploadImportProfiles'

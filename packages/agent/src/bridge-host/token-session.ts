@@ -10,6 +10,15 @@ export const tokenRefreshMarginMs = 60_000;
 /** The agent's access token: the current one (refreshed near expiry), or a freshly refreshed one. */
 export type AccessTokenSource = { current: () => Promise<string>; refresh: () => Promise<string> };
 
+type TokenInfo = Pick<TokenPair, 'accessToken' | 'accessTokenExpiresAt'>;
+
+/**
+ * The web app's token: a member session's while one is open, else the user's own. A member
+ * session is never refreshed (the server gives it no refresh token, and refreshing would hand the
+ * app the user's own token): `refresh` answers null, so the one client keeps the 403.
+ */
+export type AppTokenSource = { current: () => Promise<TokenInfo>; refresh: () => Promise<TokenInfo | null> };
+
 export type TokenSession = {
   /** The stored pair, refreshed first when its access token is near expiry; NotAuthenticated when signed out. */
   validTokens: () => Promise<TokenPair>;
@@ -17,8 +26,15 @@ export type TokenSession = {
   refreshTokens: () => Promise<TokenPair>;
   /** Signs out at the server (best effort) and forgets the pair. */
   revoke: () => Promise<void>;
+  /** The runner's and the imports' token: always the user's own session. */
   accessTokens: AccessTokenSource;
+  appTokens: AppTokenSource;
 };
+
+const tokenInfo = ({ accessToken, accessTokenExpiresAt }: TokenPair): TokenInfo => ({
+  accessToken,
+  accessTokenExpiresAt,
+});
 
 export const notSignedIn = () => new AgentError('NotAuthenticated', 'Not signed in');
 
@@ -79,6 +95,10 @@ export function createTokenSession(options: {
     accessTokens: {
       current: async () => (await validTokens()).accessToken,
       refresh: async () => (await refreshTokens()).accessToken,
+    },
+    appTokens: {
+      current: async () => (await tokens.getMemberSession()) ?? tokenInfo(await validTokens()),
+      refresh: async () => ((await tokens.getMemberSession()) ? null : tokenInfo(await refreshTokens())),
     },
   };
 }

@@ -10,6 +10,7 @@ import type { AppProfile } from '@outpilot/contracts';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useClientConfig } from '../../config/config-context.tsx';
+import { ImpersonationBanner } from '../impersonation/impersonation-banner.tsx';
 import { useLocalAutomationRunner } from '../workspace/use-local-automation-runner.ts';
 import { MenuIcon } from './menu-icon.tsx';
 import { navigationDrawerId } from './navigation-drawer-id.ts';
@@ -71,6 +72,7 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
           </Box>
           <UserMenu profile={profile} />
         </Toolbar>
+        {profile.impersonatedPersona !== null && <ImpersonationBanner profile={profile} />}
       </AppBar>
       {hasOpenedDrawer && (
         <Suspense fallback={null}>
@@ -81,7 +83,7 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
           late grows without moving it in view (Lighthouse counted that as layout shift). */}
       <Container maxWidth="xl" sx={{ flexGrow: 1, display: 'flex', gap: 4, py: 3, minHeight: '100vh' }}>
         <Box sx={{ width: 220, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
-          <SideMenu />
+          <SideMenu profile={profile} />
         </Box>
         <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
           {children}

@@ -39,7 +39,7 @@ export function NavigationDrawer({
         </Box>
         <Divider sx={{ mb: 1 }} />
         <Box sx={{ px: 1 }}>
-          <SideMenu />
+          <SideMenu profile={profile} />
         </Box>
       </Box>
     </Drawer>

@@ -1,6 +1,303 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import {
+  type AppProfile,
+  isAllowed,
+  planCatalogue,
+  type TeamMember,
+  teamMessages,
+} from '@outpilot/contracts';
+import { useState } from 'react';
+import { ConfirmDialog } from '../contacts/confirm-dialog.tsx';
+import { useNotify } from '../notices/use-notify.tsx';
 import { PageTitle } from '../shell/page-title.tsx';
+import { formatDay, todayIn } from '../workspace/calendar-days.ts';
+import { InviteDialog } from './invite-dialog.tsx';
+import { NicknameField } from './nickname-field.tsx';
+import { hasTeamAccess } from './team-access.ts';
+import { TeamLayout } from './team-layout.tsx';
+import { useMemberSession, useRemoveMember, useResendInvitation, useTeamMembers } from './team-queries.ts';
 
-/** Team members: built by the team issue. */
+type SortKey = 'account' | 'added' | 'nextCharge';
+type Sort = { key: SortKey; direction: 'asc' | 'desc' };
+
+export const displayNameOf = (member: TeamMember) => member.nickname || member.name || member.email;
+
+const sortValue = (member: TeamMember, key: SortKey): string =>
+  key === 'account'
+    ? displayNameOf(member).toLowerCase()
+    : key === 'added'
+      ? member.added
+      : (member.subscription?.next_charge_date ?? '');
+
+function sorted(members: TeamMember[], sort: Sort): TeamMember[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...members].sort((a, b) => sign * sortValue(a, sort.key).localeCompare(sortValue(b, sort.key)));
+}
+
+/** §6: an active subscription bought by the member itself. */
+const isSelfPaid = (member: TeamMember) =>
+  member.subscription !== null &&
+  member.subscription.is_active &&
+  member.subscription.plan_id !== 'trial' &&
+  member.subscription.owner_id === member.persona_id;
+
+function StatusCell({ member }: { member: TeamMember }) {
+  if (member.pending) return <Chip size="small" label="Pending" />;
+  const subscription = member.subscription;
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <Chip
+        size="small"
+        color={subscription?.is_active ? 'success' : 'default'}
+        label={subscription?.is_active ? 'Active' : 'Inactive'}
+      />
+      {subscription?.state === 'canceled' && <Chip size="small" label="Canceled" />}
+      {subscription?.state === 'overdue' && <Chip size="small" color="warning" label="Overdue" />}
+    </Stack>
+  );
+}
+
+type Pending = { kind: 'revoke' | 'remove'; member: TeamMember } | null;
+
+/** The members table; `pendingOnly` shows the pending invitations (/team/invites). */
+export function MembersTable({
+  profile,
+  pendingOnly = false,
+}: {
+  profile: AppProfile;
+  pendingOnly?: boolean;
+}) {
+  const members = useTeamMembers();
+  const [sort, setSort] = useState<Sort>({ key: 'added', direction: 'asc' });
+  const [editing, setEditing] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Pending>(null);
+  const [inviting, setInviting] = useState(false);
+  const resend = useResendInvitation();
+  const remove = useRemoveMember();
+  const { start } = useMemberSession();
+  const { notify, notifyError } = useNotify();
+  const impersonating = profile.impersonatedPersona !== null;
+  const role = profile.teamRole ?? 'user';
+  const offset = profile.timezoneOffset ?? 0;
+  const dayOf = (iso: string) => formatDay(todayIn(offset, new Date(iso)));
+  const say = (message: string) => notify({ message, variant: 'default' });
+
+  if (members.isPending) return <CircularProgress aria-label="Loading members" />;
+  if (members.isError) return <Typography color="error">{members.error.message}</Typography>;
+
+  const header = (key: SortKey, label: string) => (
+    <TableSortLabel
+      active={sort.key === key}
+      direction={sort.key === key ? sort.direction : 'asc'}
+      onClick={() =>
+        setSort({ key, direction: sort.key === key && sort.direction === 'asc' ? 'desc' : 'asc' })
+      }
+    >
+      {label}
+    </TableSortLabel>
+  );
+
+  const signIn = (member: TeamMember) => start.mutate(member.id, { onError: notifyError });
+
+  const confirm = () => {
+    if (!confirming) return;
+    const { member, kind } = confirming;
+    remove.mutate(member.id, {
+      onSuccess: () =>
+        say(kind === 'revoke' ? teamMessages.invitationRevoked(member.email) : teamMessages.memberDeleted),
+      onError: notifyError,
+      onSettled: () => setConfirming(null),
+    });
+  };
+
+  return (
+    <>
+      {!pendingOnly && hasTeamAccess(profile) && isAllowed('invite', role) && (
+        <Button variant="contained" onClick={() => setInviting(true)} sx={{ mb: 2 }}>
+          {teamMessages.inviteButton}
+        </Button>
+      )}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Team members">
+          <TableHead>
+            <TableRow>
+              <TableCell sortDirection={sort.key === 'account' ? sort.direction : false}>
+                {header('account', 'Account')}
+              </TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Role</TableCell>
+              <TableCell>Plan</TableCell>
+              <TableCell sortDirection={sort.key === 'added' ? sort.direction : false}>
+                {header('added', 'Added')}
+              </TableCell>
+              <TableCell sortDirection={sort.key === 'nextCharge' ? sort.direction : false}>
+                {header('nextCharge', 'Next Charge')}
+              </TableCell>
+              {!impersonating && <TableCell>Actions</TableCell>}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sorted(
+              members.data.documents.filter((member) => !pendingOnly || member.pending),
+              sort,
+            ).map((member) => {
+              const name = displayNameOf(member);
+              const isSelf = member.persona_id === profile.personaId;
+              const mayRename = !impersonating && isAllowed('renameMember', role, member.role);
+              return (
+                <TableRow key={member.id}>
+                  <TableCell>
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                      <Avatar src={member.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+                        {name.slice(0, 1).toUpperCase()}
+                      </Avatar>
+                      <Box sx={{ minWidth: 0 }}>
+                        {editing === member.id ? (
+                          <NicknameField
+                            memberId={member.id}
+                            initial={member.nickname ?? ''}
+                            label={`Contact name of ${member.email}`}
+                            onDone={() => setEditing(null)}
+                          />
+                        ) : (
+                          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                              {name}
+                            </Typography>
+                            {mayRename && (
+                              <IconButton
+                                size="small"
+                                aria-label={`Edit contact name of ${member.email}`}
+                                onClick={() => setEditing(member.id)}
+                              >
+                                <span aria-hidden="true">✎</span>
+                              </IconButton>
+                            )}
+                          </Stack>
+                        )}
+                        <Typography variant="body2" color="text.secondary">
+                          {member.email}
+                        </Typography>
+                      </Box>
+                    </Stack>
+                  </TableCell>
+                  <TableCell>
+                    <StatusCell member={member} />
+                  </TableCell>
+                  <TableCell sx={{ textTransform: 'capitalize' }}>{member.role}</TableCell>
+                  <TableCell>
+                    {member.subscription ? planCatalogue[member.subscription.plan_id].NAME : '—'}
+                    {isSelfPaid(member) && member.role !== 'owner' && (
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {teamMessages.selfPaid}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{dayOf(member.added)}</TableCell>
+                  <TableCell>
+                    {member.subscription?.state === 'active' && member.subscription.next_charge_date
+                      ? dayOf(member.subscription.next_charge_date)
+                      : '—'}
+                  </TableCell>
+                  {!impersonating && (
+                    <TableCell>
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                        {!member.pending && !isSelf && isAllowed('impersonate', role, member.role) && (
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            disabled={start.isPending}
+                            aria-label={`Sign in as ${member.email}`}
+                            onClick={() => signIn(member)}
+                          >
+                            {teamMessages.signIn}
+                          </Button>
+                        )}
+                        {member.pending && isAllowed('resendInvitation', role, member.role) && (
+                          <Button
+                            size="small"
+                            disabled={resend.isPending}
+                            aria-label={`Resend the invitation to ${member.email}`}
+                            onClick={() =>
+                              resend.mutate(member.id, {
+                                onSuccess: () => say(teamMessages.invitationResent),
+                                onError: notifyError,
+                              })
+                            }
+                          >
+                            Resend
+                          </Button>
+                        )}
+                        {member.pending && isAllowed('revokeInvitation', role, member.role) && (
+                          <Button
+                            size="small"
+                            aria-label={`Revoke the invitation of ${member.email}`}
+                            onClick={() => setConfirming({ kind: 'revoke', member })}
+                          >
+                            Revoke
+                          </Button>
+                        )}
+                        {!member.pending && isAllowed('removeMember', role, member.role) && (
+                          <Button
+                            size="small"
+                            aria-label={`Remove ${member.email}`}
+                            onClick={() => setConfirming({ kind: 'remove', member })}
+                          >
+                            Remove
+                          </Button>
+                        )}
+                      </Stack>
+                    </TableCell>
+                  )}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.kind === 'revoke' ? 'Revoke invitation' : 'Remove member'}
+        buttons="yes-no"
+        destructive
+        isBusy={remove.isPending}
+        onConfirm={confirm}
+        onClose={() => setConfirming(null)}
+      >
+        <Typography>
+          {confirming?.kind === 'revoke'
+            ? `Revoke the invitation for ${confirming.member.email}? The link in the e-mail stops working.`
+            : `Remove ${confirming ? displayNameOf(confirming.member) : ''} from the team? Their access ends at once.`}
+        </Typography>
+      </ConfirmDialog>
+      <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+    </>
+  );
+}
+
+/** /team/members (§2): the members with their status, role, plan and dates, and the actions the role allows. */
 export function MembersPage() {
-  return <PageTitle>Members</PageTitle>;
+  return (
+    <TeamLayout>
+      {(profile) => (
+        <>
+          <PageTitle>{teamMessages.membersTitle}</PageTitle>
+          <MembersTable profile={profile} />
+        </>
+      )}
+    </TeamLayout>
+  );
 }

@@ -1,0 +1,72 @@
+import { type TeamNoticeResponse, teamEndpoints } from '@outpilot/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { ApiClient } from '../../api/api-client.ts';
+import { useApi } from '../../api/api-context.tsx';
+import { useBridge } from '../../bridge/bridge-context.tsx';
+import { authQueryKeys } from '../auth/auth-queries.ts';
+
+export const teamQueryKeys = { members: ['team', 'members'] as const };
+
+/** GET team/personas: members and pending invitations of the user's team. */
+export function useTeamMembers(enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: teamQueryKeys.members,
+    queryFn: ({ signal }) => api.call(teamEndpoints.members, undefined, { signal }),
+    enabled,
+  });
+}
+
+/** Every team call reloads the members (§7) and the profile (its team and role) on success. */
+function useTeamChange<V>(call: (api: ApiClient, variables: V) => Promise<TeamNoticeResponse>) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: V) => call(api, variables),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamQueryKeys.members }),
+        queryClient.invalidateQueries({ queryKey: authQueryKeys.profile }),
+      ]),
+  });
+}
+
+export const useInviteMember = () =>
+  useTeamChange<string>((api, email) => api.call(teamEndpoints.invite, { body: { email } }));
+export const useAcceptInvitation = () =>
+  useTeamChange<string>((api, code) => api.call(teamEndpoints.acceptInvitation, { body: { code } }));
+export const useResendInvitation = () =>
+  useTeamChange<string>((api, id) => api.call(teamEndpoints.resendInvitation, { params: { id } }));
+export const useRemoveMember = () =>
+  useTeamChange<string>((api, id) => api.call(teamEndpoints.removeMember, { params: { id } }));
+export const useRenameMember = () =>
+  useTeamChange<{ id: string; name: string }>((api, { id, name }) =>
+    api.call(teamEndpoints.rename, { params: { id }, body: { name } }),
+  );
+
+/**
+ * Sign in under a member (then /campaigns, §2), or stop that member session (then the members):
+ * the bridge swaps the token the app's calls carry, and every cached answer belonged to the other
+ * workspace, so all of it is dropped. Navigation happens here, as the screen that asked unmounts.
+ */
+export function useMemberSession() {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const start = useMutation({
+    mutationFn: (memberId: string) => bridge.send('api', 'signInAsMember', { memberId }),
+    onSuccess: async () => {
+      await navigate('/campaigns');
+      await queryClient.resetQueries();
+    },
+  });
+  const stop = useMutation({
+    mutationFn: () => bridge.send('api', 'stopMemberSession', {}),
+    onSettled: async () => {
+      await navigate('/team/members');
+      await queryClient.resetQueries();
+    },
+  });
+  return { start, stop };
+}

@@ -1,0 +1,93 @@
+import { expect, type Page, test } from '@playwright/test';
+import { HostedPaymentPage, testCards, UpgradePage } from '../pages/billing-pages.ts';
+import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
+import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { ShellPage } from '../pages/shell-page.ts';
+import { DevMailboxPage, ImpersonationBanner, TeamMembersPage } from '../pages/team-pages.ts';
+import { createOnboardedAccount, type E2eAccount } from '../support/accounts.ts';
+import { expectAccessible } from '../support/axe.ts';
+
+async function signIn(page: Page, account: E2eAccount) {
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+}
+
+test('a Team owner invites by e-mail, the invitee joins from the mailed link, is renamed, worked as with the banner, then removed and loses access', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await createOnboardedAccount(request, 'team-owner');
+  const invitee = await createOnboardedAccount(request, 'team-member');
+  const shell = new ShellPage(page);
+  const members = new TeamMembersPage(page);
+
+  // Without the Team plan the team area asks for it.
+  await page.goto('/team/members');
+  await signIn(page, owner);
+  await shell.expectLoaded();
+  await expect(page.getByRole('heading', { name: 'Upgrade your subscription to TEAM plan' })).toBeVisible();
+  await page.getByRole('link', { name: 'Upgrade now' }).click();
+  const upgrade = new UpgradePage(page);
+  await upgrade.choose('Team');
+  await new HostedPaymentPage(page).pay(testCards.success);
+  await shell.expectNotice('Your subscription is activated');
+
+  // With it: 'Welcome to teams', then the invite.
+  await page.goto('/team/members');
+  await expect(page.getByRole('heading', { name: 'Welcome to teams' })).toBeVisible();
+  await page.getByRole('button', { name: 'Invite new member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite new member' });
+  await dialog.getByLabel('Email').fill(invitee.email);
+  await dialog.getByRole('button', { name: 'Invite member' }).click();
+  await shell.expectNotice('Invitation has been sent. Await for confirmation.');
+  await members.open();
+  await expect(members.row(invitee.email)).toContainText('Pending');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screens/team-members-1024.png', fullPage: true });
+
+  // The invitee reads the e-mail in the outbox and accepts in their own browser.
+  const link = await new DevMailboxPage(page).invitationLinkFor(invitee.email);
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(link);
+  await signIn(memberPage, invitee);
+  await expect(memberPage.getByRole('heading', { name: 'Congratulations!' })).toBeVisible();
+  await expect(memberPage.getByText('You joined the team')).toBeVisible();
+  // The code works once.
+  await memberPage.goto(link);
+  await expect(memberPage.getByRole('heading', { name: 'Oooopss...' })).toBeVisible();
+  await expect(memberPage.getByRole('alert')).toHaveText('The invitation has already been used');
+  await memberPage.getByRole('link', { name: 'Go home!' }).click();
+  await new ShellPage(memberPage).expectLoaded();
+
+  // The owner sees the member, renames them, and works as them.
+  await members.open();
+  await expect(members.row(invitee.email)).toContainText('Active');
+  await members.rename(invitee.email, 'Sales Maria');
+  await shell.expectNotice('Contact name is changed');
+  await expect(members.row(invitee.email)).toContainText('Sales Maria');
+  await members.signInAs(invitee.email);
+  await expect(page).toHaveURL(/\/campaigns$/);
+  const banner = new ImpersonationBanner(page);
+  await expect(banner.region()).toContainText(invitee.email);
+  await expect(banner.region().getByRole('button', { name: 'Stop session' })).toBeVisible();
+  await members.open();
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/team-member-session-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await banner.stop();
+  await expect(page).toHaveURL(/\/team\/members$/);
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+
+  // Removal ends the member's access at once: their next call answers 403.
+  await members.remove(invitee.email);
+  await shell.expectNotice('The team member has been deleted');
+  await expect(members.row(invitee.email)).toHaveCount(0);
+  const refused = memberPage.waitForResponse((response) => response.url().includes('/api/v1/profile'));
+  await memberPage.reload();
+  expect((await refused).status()).toBe(403);
+  await memberContext.close();
+});
