@@ -105,8 +105,17 @@ export function registerProfilePage(app: FastifyInstance, context: SandboxContex
     routeDocs({
       summary: "A member's profile page, for people (the app's Open profile in sandbox mode)",
       params: pageParamsSchema,
-      answers: { 200: { description: 'The profile page', schema: z.string(), mediaType: 'text/html' } },
-      refusals: [401, 404],
+      // A page for people: its refusals are pages too, not the API's JSON error bodies.
+      answers: {
+        200: { description: 'The profile page', schema: z.string(), mediaType: 'text/html' },
+        401: {
+          description: 'Not signed in: a page with a sign-in link',
+          schema: z.string(),
+          mediaType: 'text/html',
+        },
+        404: { description: 'No such visible member', schema: z.string(), mediaType: 'text/html' },
+      },
+      refusals: [],
     }),
     async (request, reply) => {
       const html = reply.type('text/html; charset=utf-8');
