@@ -15,6 +15,7 @@ import { registerEngagementRoutes } from './routes/engagement-routes.ts';
 import { registerInvitationRoutes } from './routes/invitation-routes.ts';
 import { registerLoginPage } from './routes/login-page.ts';
 import { registerMessagingRoutes } from './routes/messaging-routes.ts';
+import { registerProfilePage } from './routes/profile-page.ts';
 import { registerProfileRoutes } from './routes/profile-routes.ts';
 import { registerSearchRoutes } from './routes/search-routes.ts';
 import { registerSessionRoutes } from './routes/session-routes.ts';
@@ -76,6 +77,7 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
     registerSearchRoutes(reads, context);
     registerAvatarRoutes(reads, context);
     registerLoginPage(reads, context);
+    registerProfilePage(reads, context);
   });
   // The member's actions, in a scope of their own so Idempotency-Key handling covers only them.
   await app.register(async (actions) => {

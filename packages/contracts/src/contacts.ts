@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { storedStepTypes } from './campaigns.ts';
 import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
+import { executionStates } from './executions.ts';
 import { filterKeysMaxCount, filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
 import { wholeNumber } from './wire-values.ts';
 
@@ -164,6 +166,21 @@ export const contactFilterFields = {
   imported: { type: 'datetime' },
   tags: { type: 'collection', element: 'uuid' },
   campaigns: { type: 'collection', element: 'uuid' },
+  /**
+   * The contact's executions (one per campaign it was launched in), filtered by their members:
+   * the campaign contacts page's State and Status filters (seed 001 §2), e.g.
+   * `executions/any(e: e/campaign_id eq … and e/state in ('InQueue', 'InProgress'))`. `step_type`
+   * is the type of the step the execution stands on (null before its first step), which words
+   * its status (human_state: 'Connected' is Succeed on a Connect).
+   */
+  executions: {
+    type: 'collection',
+    element: {
+      campaign_id: { type: 'uuid' },
+      state: { type: 'enum', values: executionStates },
+      step_type: { type: 'enum', values: storedStepTypes },
+    },
+  },
   custom_field_1: { type: 'string' },
   custom_field_2: { type: 'string' },
   custom_field_3: { type: 'string' },

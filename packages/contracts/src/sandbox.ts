@@ -9,6 +9,8 @@ export const sandboxPaths = {
   session: '/api/session',
   me: '/api/me',
   profile: (publicIdentifier: string) => `/api/profiles/${encodeURIComponent(publicIdentifier)}`,
+  /** The member's profile page for people, as linkedin.com/in/{id}/. */
+  profilePage: (publicIdentifier: string) => `/in/${encodeURIComponent(publicIdentifier)}`,
   avatar: (entityId: string) => `/avatars/${encodeURIComponent(entityId)}.svg`,
   login: '/login',
 } as const;

@@ -653,7 +653,12 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
 
     // The Interaction Log is a Pro feature: the trial (Basic's features) is refused.
     const refused = await call('GET', '/recent-activities/export', token);
-    expect(refused).toMatchObject({ status: 403, body: { name: 'NotAuthorized' } });
+    // 403 with the spec's words, and nothing exported: an error body, not a file.
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { name: 'NotAuthorized', message: 'Upgrade your plan to Pro' },
+    });
+    expect(refused.type).toContain('application/json');
     await subscribeToPlan(server.db, personaId, 'pro', server.clock);
     const recent = await call('GET', '/recent-activities/export', token);
     expect(recent.status).toBe(200);
@@ -680,6 +685,24 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
       expect((await call(method, path, stranger.token)).status, `${method} ${path}`).toBe(404);
     }
     expect((await call('GET', '/campaigns/page', stranger.token)).body.total).toBe(0);
+    // The campaign contacts page's own reads with the foreign id find none of its contacts.
+    const theirs = `campaigns/any(c: c eq '${owner.campaign.id}')`;
+    const theirExecutions = `executions/any(e: e/campaign_id eq '${owner.campaign.id}')`;
+    for (const filter of [theirs, theirExecutions]) {
+      const contactsOfTheirs = await call(
+        'GET',
+        `/contacts/page?$filter=${encodeURIComponent(filter)}`,
+        stranger.token,
+      );
+      expect(contactsOfTheirs.body, filter).toEqual({ documents: [], total: 0 });
+    }
+    expect(
+      (await call('GET', `/executions/page?campaign_id=${owner.campaign.id}`, stranger.token)).body.total,
+    ).toBe(0);
+    expect(
+      (await call('DELETE', `/campaigns/${owner.campaign.id}/target_audience?all=true`, stranger.token))
+        .status,
+    ).toBe(404);
     expect((await call('GET', '/executions/page', stranger.token)).body.total).toBe(0);
     expect(
       ((await call('GET', '/workspace/activities-queue', stranger.token)).body as ActivitiesQueueResponse)

@@ -8,7 +8,14 @@ import {
   defaultContactPageSize,
 } from '@outpilot/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { contactCampaigns, contactSearchText, contacts, contactTags } from '../db/schema.ts';
+import {
+  campaigns,
+  contactCampaigns,
+  contactSearchText,
+  contacts,
+  contactTags,
+  executions,
+} from '../db/schema.ts';
 import type { FieldMappings } from '../list-query/compile-filter.ts';
 import type { ListQueryDefinition } from '../list-query/compile-list-query.ts';
 
@@ -34,6 +41,27 @@ const campaignsOfContact = {
     })`,
 } as const;
 
+/**
+ * `executions`: the contact's executions, one per campaign it was launched in (the unique
+ * campaign_id, contact_id index finds it). `step_type` is read from the campaign's stored steps at
+ * the execution's step index, as executionHumanState does.
+ */
+const executionsOfContact = {
+  kind: 'collection',
+  members: {
+    campaign_id: scalar(sql`${executions.campaignId}`, false),
+    state: scalar(sql`${executions.state}`, false),
+    step_type: scalar(
+      sql`(select (${campaigns.steps} -> ${executions.stepIndex}) ->> 'type' from ${campaigns} where ${campaigns.id} = ${executions.campaignId})`,
+      true,
+    ),
+  },
+  exists: (condition: SQL | undefined) =>
+    sql`exists (select 1 from ${executions} where ${executions.contactId} = ${contacts.id}${
+      condition ? sql` and ${condition}` : sql``
+    })`,
+} as const;
+
 /** Every field of contactFilterFields, mapped onto the contacts table. */
 export const contactFieldMappings = {
   id: scalar(sql`${contacts.id}`, false),
@@ -47,6 +75,7 @@ export const contactFieldMappings = {
   imported: scalar(sql`${contacts.importedAt}`, false),
   tags: tagsOfContact,
   campaigns: campaignsOfContact,
+  executions: executionsOfContact,
   custom_field_1: scalar(sql`${contacts.customField1}`, true),
   custom_field_2: scalar(sql`${contacts.customField2}`, true),
   custom_field_3: scalar(sql`${contacts.customField3}`, true),

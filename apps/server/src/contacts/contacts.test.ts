@@ -123,6 +123,77 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
     expect(tagged.documents[0]?.campaigns).toEqual([]);
   });
 
+  it("filters by the state and step of the contact's execution in one campaign", async () => {
+    const { account, token } = await signInNewAccount(server);
+    const other = await signInNewAccount(server);
+    const campaign = await createCampaignRow(server.db, account.personaId, { state: 'Running' });
+    const second = await createCampaignRow(server.db, account.personaId, { state: 'Running' });
+    const foreign = await createCampaignRow(server.db, other.account.personaId, { state: 'Running' });
+    const [queued, awaiting, connected, responded, notStarted] = await createContacts(
+      server.db,
+      account.personaId,
+      ['Queued Quinn', 'Awaiting Ava', 'Connected Cy', 'Responded Rae', 'Waiting Will'].map((fullName) => ({
+        fullName,
+      })),
+    );
+    if (!queued || !awaiting || !connected || !responded || !notStarted) throw new Error('seed failed');
+    // Stored steps: 0 Connect, 1 Delay, 2 Message.
+    await createExecutionRow(server.db, campaign, queued.id, { state: 'InQueue', stepIndex: 0 });
+    await createExecutionRow(server.db, campaign, awaiting.id, { state: 'InProgress', stepIndex: 0 });
+    await createExecutionRow(server.db, campaign, connected.id, { state: 'Succeed', stepIndex: 0 });
+    await createExecutionRow(server.db, campaign, responded.id, { state: 'Succeed', stepIndex: 2 });
+    await createExecutionRow(server.db, campaign, notStarted.id, { state: 'NotStarted' });
+    // The same contact in progress elsewhere does not count for this campaign.
+    await createExecutionRow(server.db, second, queued.id, { state: 'InProgress', stepIndex: 0 });
+    const [stranger] = await createContacts(server.db, other.account.personaId, [{ fullName: 'Stranger' }]);
+    if (!stranger) throw new Error('seed failed');
+    await createExecutionRow(server.db, foreign, stranger.id, { state: 'InProgress', stepIndex: 0 });
+
+    const inCampaign = async (condition: string, campaignId = campaign.id) =>
+      names(
+        await page(token, {
+          $filter: `executions/any(e: e/campaign_id eq '${campaignId}' and ${condition})`,
+          $orderby: 'full_name asc',
+        }),
+      );
+    expect(await inCampaign("e/state in ('InQueue', 'InProgress')")).toEqual([
+      'Awaiting Ava',
+      'Queued Quinn',
+    ]);
+    expect(await inCampaign("e/state eq 'NotStarted'")).toEqual(['Waiting Will']);
+    // Status as the step words it: Connected is Succeed on a Connect, Responded on another step.
+    expect(await inCampaign("e/state eq 'Succeed' and e/step_type eq 'Connect'")).toEqual(['Connected Cy']);
+    expect(await inCampaign("e/state eq 'Succeed' and e/step_type ne 'Connect'")).toEqual(['Responded Rae']);
+    expect(await inCampaign("e/state eq 'InProgress'", second.id)).toEqual(['Queued Quinn']);
+    // Another workspace's campaign id finds none of its contacts.
+    expect(await inCampaign("e/state eq 'InProgress'", foreign.id)).toEqual([]);
+    expect(
+      names(await page(token, { $filter: `not executions/any(e: e/campaign_id eq '${campaign.id}')` })),
+    ).toEqual([]);
+    expect((await page(token, { $filter: 'executions/any()' })).total).toBe(5);
+  });
+
+  it('refuses unknown execution fields and values in the filter with 422', async () => {
+    const { token } = await signInNewAccount(server);
+    const cases: [string, RegExp][] = [
+      ["executions/any(e: e/password eq 'x')", /Unknown field "e\/password" inside executions\/any\(\)/],
+      ["executions/any(e: e eq 'x')", /Unknown field "e" inside executions/],
+      ["executions/any(e: e/state eq 'Sleeping')", /executions state needs one of NotStarted, InQueue/],
+      ["executions/any(e: e/step_type in ('Connect', 'Dance'))", /one of Connect/],
+      ["executions/any(e: e/campaign_id eq 'abc')", /needs an id/],
+      ["executions/any(e: e/state gt 'InQueue')", /Operator gt cannot be used/],
+      ["executions/any(e: full_name eq 'x')", /Unknown field "full_name" inside executions/],
+      ["executions/any(e: e/campaign/any(c: c eq 'x'))", /./],
+      ["executions eq 'x'", /Use executions\/any/],
+    ];
+    for (const [filter, message] of cases) {
+      const { status, body } = await refusal(await get('/contacts/page', token, { $filter: filter }));
+      expect(status, filter).toBe(422);
+      expect(body.message, filter).toMatch(message);
+      expect(body.errors?.[0]?.field).toBe('$filter');
+    }
+  });
+
   it('searches keywords literally, with * as a wildcard', async () => {
     const { account, token } = await signInNewAccount(server);
     await createContacts(server.db, account.personaId, [

@@ -1,9 +1,11 @@
 import {
+  campaignSchema,
   contactsPageAnswerSchema,
   errorBodySchema,
   executionSchema,
   executionsDeletePreviewSchema,
   executionsPageResponseSchema,
+  nothingSelectedMessage,
 } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +70,34 @@ describe.each(testBackends())('exclude and complete one contact on $name', ({ da
       valid_audience_count: 1,
     });
     expect((await preview(ids(bobRun.id))).valid_audience_count).toBe(0);
+  });
+
+  it('refuses to exclude an empty selection and excludes nothing (issue 21 bad input)', async () => {
+    const { call, campaign, ada, bob } = await runningPair();
+    const draft = await createCampaignRow(server.db, campaign.personaId, { state: 'Compose' });
+    await addAudience(server.db, draft, [ada.id, bob.id]);
+    for (const path of [
+      '/executions/delete',
+      '/executions/delete?filter=',
+      '/executions/delete?filter=%20&searchQuery=',
+      `/campaigns/${draft.id}/target_audience`,
+      `/campaigns/${draft.id}/target_audience?filter=`,
+    ]) {
+      const refused = await call('DELETE', path);
+      expect(refused.status, path).toBe(422);
+      expect(errorBodySchema.parse(await refused.json()).message, path).toBe(nothingSelectedMessage);
+    }
+    // An id list naming nobody is a selection of none: refused the same way as nobody excludable.
+    const none = await call(
+      'DELETE',
+      `/executions/delete?filter=${encodeURIComponent("id in ('00000000-0000-4000-8000-000000000000')")}`,
+    );
+    expect(none.status).toBe(422);
+    expect(
+      await server.db.select().from(executions).where(eq(executions.campaignId, campaign.id)),
+    ).toHaveLength(2);
+    const audience = await call('GET', `/campaigns/${draft.id}`);
+    expect(campaignSchema.parse(await audience.json()).target_audience_count).toBe(2);
   });
 
   it('excludes the contact from that campaign only, and refuses when nobody can be excluded', async () => {

@@ -26,14 +26,17 @@ const integerRanges: Readonly<Record<IntegerType, readonly [number, number]>> = 
 
 /**
  * A collection filtered with any(): `exists(condition)` answers the EXISTS subquery over the
- * collection's rows of the current row, with `condition` (on `element`) added when the lambda has
- * a predicate. `element` is never null.
+ * collection's rows of the current row, with `condition` added when the lambda has a predicate.
+ * The condition is on `element` (a value, never null) for a collection of values, or on the
+ * `members` of a collection of records (`e/state` is `members.state`).
  */
-export type CollectionFieldMapping = {
-  kind: 'collection';
-  element: SQL;
-  exists: (condition: SQL | undefined) => SQL;
-};
+export type CollectionFieldMapping =
+  | { kind: 'collection'; element: SQL; exists: (condition: SQL | undefined) => SQL }
+  | {
+      kind: 'collection';
+      members: Readonly<Record<string, ScalarFieldMapping>>;
+      exists: (condition: SQL | undefined) => SQL;
+    };
 
 export type FieldMapping = ScalarFieldMapping | CollectionFieldMapping;
 
@@ -58,7 +61,7 @@ const sqlOperators: Readonly<Record<ComparisonOperator, SQL>> = {
   le: sql.raw('<='),
 };
 
-type Scope = { variable: string; element: SQL } | null;
+type Scope = { variable: string; mapping: CollectionFieldMapping } | null;
 
 /**
  * Compiles a validated filter tree (parseFilter of @outpilot/domain) to a parameterised SQL
@@ -113,7 +116,7 @@ function compileNode(node: FilterNode, fields: FieldMappings, negated: boolean, 
       const condition =
         node.variable === null || node.predicate === null
           ? undefined
-          : compileNode(node.predicate, fields, false, { variable: node.variable, element: mapping.element });
+          : compileNode(node.predicate, fields, false, { variable: node.variable, mapping });
       const exists = mapping.exists(condition);
       return negated ? sql`not ${exists}` : exists;
     }
@@ -125,7 +128,16 @@ function scalarOf(
   fields: FieldMappings,
   scope: Scope,
 ): { column: SQL; nullable: boolean; integerType?: IntegerType | undefined } {
-  if (scope !== null && field === scope.variable) return { column: scope.element, nullable: false };
+  if (scope !== null) {
+    const { variable, mapping } = scope;
+    if ('element' in mapping) {
+      if (field === variable) return { column: mapping.element, nullable: false };
+    } else if (field.startsWith(`${variable}/`)) {
+      const member = field.slice(variable.length + 1);
+      if (Object.hasOwn(mapping.members, member)) return mapping.members[member] as ScalarFieldMapping;
+    }
+    throw unmapped(field);
+  }
   const mapping = Object.hasOwn(fields, field) ? fields[field] : undefined;
   if (mapping?.kind !== 'scalar') throw unmapped(field);
   return mapping;

@@ -38,7 +38,7 @@ const answersOfRoutesWithBody: Record<string, string> = {
 
 /**
  * The document as the server answers: a 204 has no body; a file answer (CSV) is its own media
- * type while the route's errors stay JSON error bodies (@fastify/swagger gives every answer of a
+ * type while the route's errors stay JSON error bodies (an HTML page's stay pages) (@fastify/swagger gives every answer of a
  * route its `produces` types); and the refusals the server makes before any route runs are listed
  * on every operation.
  */
@@ -50,7 +50,8 @@ export function documentAnswersAsSent<Document extends OpenApiDocument>(document
       for (const [status, response] of Object.entries(responses)) {
         const code = Number(status);
         if (code === 204) delete response.content;
-        else if (code >= 400 && response.content)
+        // A page for people (the sandbox's profile page) answers its refusals as pages.
+        else if (code >= 400 && response.content && !response.content['text/html'])
           response.content = { [json]: { schema: errorBodyJsonSchema } };
         else if (response.content?.['text/csv'])
           response.content = { 'text/csv': { schema: { type: 'string' } } };

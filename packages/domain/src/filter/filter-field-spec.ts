@@ -2,7 +2,14 @@ export type FilterScalarType = 'string' | 'number' | 'boolean' | 'datetime' | 'u
 export type FilterElementType = 'string' | 'uuid';
 
 export type FilterScalarField = { readonly type: FilterScalarType; readonly values?: readonly string[] };
-export type FilterCollectionField = { readonly type: 'collection'; readonly element: FilterElementType };
+/**
+ * A collection of plain values (`tags/any(t: t eq '…')`) or of records whose members are named
+ * through the variable (`executions/any(e: e/campaign_id eq … and e/state eq 'InQueue')`).
+ */
+export type FilterCollectionField = {
+  readonly type: 'collection';
+  readonly element: FilterElementType | Readonly<Record<string, FilterScalarField>>;
+};
 
 /**
  * The allow-list of one list endpoint: the only fields its `$filter` may name, with their types.

@@ -1,6 +1,11 @@
 import type { ComparisonOperator, FilterLiteral, FilterNode } from './filter-ast.ts';
 import { FilterError } from './filter-error.ts';
-import { type FilterFieldSpec, type FilterScalarType, findFilterField } from './filter-field-spec.ts';
+import {
+  type FilterCollectionField,
+  type FilterFieldSpec,
+  type FilterScalarType,
+  findFilterField,
+} from './filter-field-spec.ts';
 
 const orderedOperators: ReadonlySet<ComparisonOperator> = new Set(['eq', 'ne', 'gt', 'lt', 'ge', 'le']);
 const equalityOperators: ReadonlySet<ComparisonOperator> = new Set(['eq', 'ne']);
@@ -30,7 +35,11 @@ export function validateFilter(node: FilterNode, spec: FilterFieldSpec): FilterN
   return validateNode(node, spec, null);
 }
 
-type Lambda = { variable: string; collection: string; element: FilterScalarType };
+type Lambda = {
+  variable: string;
+  collection: string;
+  element: FilterCollectionField['element'];
+};
 
 function validateNode(node: FilterNode, spec: FilterFieldSpec, lambda: Lambda | null): FilterNode {
   switch (node.kind) {
@@ -113,13 +122,27 @@ function scalarTarget(
   lambda: Lambda | null,
 ): ScalarTarget {
   if (lambda !== null) {
-    if (field !== lambda.variable) {
+    const { element, variable, collection } = lambda;
+    if (typeof element === 'string') {
+      if (field !== variable) {
+        throw new FilterError(
+          `Only ${variable} can be used inside ${collection}/any(), not "${field.slice(0, 100)}" at ${position}`,
+          { position },
+        );
+      }
+      return { type: element, label: `${collection} items` };
+    }
+    // A record element: only `variable/member` of its known members.
+    const member = field.startsWith(`${variable}/`) ? field.slice(variable.length + 1) : null;
+    const entry = member === null || !Object.hasOwn(element, member) ? undefined : element[member];
+    if (member === null || entry === undefined) {
+      const members = Object.keys(element).map((name) => `${variable}/${name}`);
       throw new FilterError(
-        `Only ${lambda.variable} can be used inside ${lambda.collection}/any(), not "${field}" at ${position}`,
+        `Unknown field "${field.slice(0, 100)}" inside ${collection}/any() at ${position}; use ${members.join(', ')}`,
         { position },
       );
     }
-    return { type: lambda.element, label: `${lambda.collection} items` };
+    return { type: entry.type, values: entry.values, label: `${collection} ${member}` };
   }
   const entry = findFilterField(spec, field);
   if (entry === undefined) throw unknownField(field, position);

@@ -228,6 +228,7 @@ export function CampaignContactsList({
       />
       <FilterPanel
         open={isFilterOpen}
+        withExecutionFilters={campaign.state !== 'Compose'}
         applied={list.filters}
         onClose={() => setFilterOpen(false)}
         onApply={applyFilters}

@@ -66,7 +66,7 @@ describe('LinkAccountStep', () => {
     expect(within(dialog).getByText('Grace Hopper')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Public profile' })).toHaveAttribute(
       'href',
-      '/sandbox/api/profiles/grace-hopper-000042',
+      '/sandbox/in/grace-hopper-000042',
     );
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Link' }));

@@ -83,13 +83,44 @@ describe('buildContactsFilter', () => {
         premiumOnly: true,
         excludeCampaigns: [campaignB],
         excludeContacted: { period: 'year', from: '', to: '' },
+        states: ['InQueue'],
+        statuses: ['Connected'],
       },
       now,
-      { importId },
+      { importId, campaignId: campaignA.id },
     );
-    expect(filter).toContain(`tags/any(t: t eq '${importId}') and distance in (1, 2, 3) and`);
+    expect(filter).toContain(
+      `tags/any(t: t eq '${importId}') and campaigns/any(c: c eq '${campaignA.id}') and distance in (1, 2, 3) and`,
+    );
     expect(parseFilter(filter ?? '', spec)).toMatchObject({ kind: 'and' });
     expect(parseFilter(buildIdsFilter([campaignA.id, campaignB.id]), spec)).toMatchObject({ kind: 'in' });
+  });
+});
+
+describe("a started campaign's State and Status filters", () => {
+  it("asks for the contact's execution in that campaign, Status worded by the step", () => {
+    const scope = { campaignId: campaignA.id };
+    expect(buildContactsFilter(filtersWith({ states: ['InQueue', 'Failed'] }), now, scope)).toBe(
+      `campaigns/any(c: c eq '${campaignA.id}') and ` +
+        `executions/any(e: e/campaign_id eq '${campaignA.id}' and e/state in ('InQueue', 'Failed'))`,
+    );
+    const statuses = buildContactsFilter(
+      filtersWith({ states: ['Succeed'], statuses: ['Connected', 'Responded', 'Awaiting for response'] }),
+      now,
+      scope,
+    );
+    expect(statuses).toBe(
+      `campaigns/any(c: c eq '${campaignA.id}') and executions/any(e: e/campaign_id eq '${campaignA.id}' and ` +
+        "e/state in ('Succeed') and ((e/state eq 'Succeed' and e/step_type eq 'Connect') or " +
+        "(e/state eq 'Succeed' and e/step_type ne 'Connect') or " +
+        "(e/state eq 'InProgress' and e/step_type eq 'Message')))",
+    );
+    expect(parseFilter(statuses ?? '', spec)).toMatchObject({ kind: 'and' });
+    // Outside a campaign there is no execution to ask about.
+    expect(buildContactsFilter(filtersWith({ states: ['InQueue'] }), now)).toBeUndefined();
+    expect(
+      listFilterTags(filtersWith({ states: ['InQueue'], statuses: ['Withdrawn'] })).map((t) => t.label),
+    ).toEqual(['State: In queue', 'Status: Withdrawn']);
   });
 });
 

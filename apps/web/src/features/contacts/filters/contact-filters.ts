@@ -1,4 +1,4 @@
-import type { ContactDistance } from '@outpilot/contracts';
+import type { ContactDistance, ExecutionState } from '@outpilot/contracts';
 import {
   type FilterNode,
   filterAnd,
@@ -36,6 +36,10 @@ export type ContactFilters = {
   premiumOnly: boolean;
   excludeCampaigns: CampaignOption[];
   excludeContacted: DateFilter | null;
+  /** A started campaign's page only (seed 001 §2): the state of the contact's execution in it. */
+  states: ExecutionState[];
+  /** A started campaign's page only: its status as the step words it (human_state). */
+  statuses: ExecutionStatus[];
 };
 
 export const emptyContactFilters: ContactFilters = {
@@ -47,7 +51,36 @@ export const emptyContactFilters: ContactFilters = {
   premiumOnly: false,
   excludeCampaigns: [],
   excludeContacted: null,
+  states: [],
+  statuses: [],
 };
+
+/** The State filter's choices: every execution state of seed 001 §4, in its order. */
+export const executionStateFilterLabels: Record<ExecutionState, string> = {
+  NotStarted: 'Not started',
+  InQueue: 'In queue',
+  InProgress: 'In Progress',
+  Succeed: 'Succeed',
+  Ignored: 'Ignored',
+  Skipped: 'Skipped',
+  Cancelled: 'Cancelled',
+  Failed: 'Failed',
+};
+
+/**
+ * The Status filter's choices: the human states §4 words by the step an execution stands on
+ * ('Connected' is Succeed on a Connect, 'Responded' Succeed on any other step); the states worded
+ * the same on every step are the State filter's.
+ */
+export const executionStatuses = {
+  'Awaiting for connect': { state: 'InProgress', stepType: ['eq', 'Connect'] },
+  Connected: { state: 'Succeed', stepType: ['eq', 'Connect'] },
+  Withdrawn: { state: 'Ignored', stepType: ['eq', 'Connect'] },
+  'Awaiting for response': { state: 'InProgress', stepType: ['eq', 'Message'] },
+  Responded: { state: 'Succeed', stepType: ['ne', 'Connect'] },
+  'Not responded': { state: 'Ignored', stepType: ['ne', 'Connect'] },
+} as const satisfies Record<string, { state: ExecutionState; stepType: readonly ['eq' | 'ne', string] }>;
+export type ExecutionStatus = keyof typeof executionStatuses;
 
 export const connectionLabels: Record<ConnectionDegree, string> = { 1: '1st', 2: '2nd', 3: '3rd+' };
 export const periodLabels: Record<FilterPeriod, string> = {
@@ -163,6 +196,30 @@ export type ContactsScope = {
 const inCampaign = (campaignId: string) =>
   filterAny('campaigns', 'c', filterCompare('c', 'eq', filterString(campaignId)));
 
+/**
+ * The State and Status filters: contacts whose execution in the campaign is in one of the chosen
+ * states, or has one of the chosen statuses (both chosen: both must hold).
+ */
+function executionClause(campaignId: string, filters: ContactFilters): FilterNode | null {
+  const conditions: FilterNode[] = [];
+  if (filters.states.length > 0) conditions.push(filterIn('e/state', filters.states.map(filterString)));
+  const statuses = filters.statuses.map((status): FilterNode => {
+    const { state, stepType } = executionStatuses[status];
+    return {
+      kind: 'and',
+      operands: [
+        filterCompare('e/state', 'eq', filterString(state)),
+        filterCompare('e/step_type', stepType[0], filterString(stepType[1])),
+      ],
+    };
+  });
+  const anyStatus = filterOr(statuses);
+  if (anyStatus) conditions.push(anyStatus);
+  if (conditions.length === 0) return null;
+  const inCampaignOnly = filterCompare('e/campaign_id', 'eq', filterString(campaignId));
+  return filterAny('executions', 'e', { kind: 'and', operands: [inCampaignOnly, ...conditions] });
+}
+
 function scopeClauses(scope: ContactsScope): FilterNode[] {
   const clauses: FilterNode[] = [];
   if (scope.importId) {
@@ -182,7 +239,12 @@ export function buildContactsFilter(
   now: Date,
   scope: ContactsScope = {},
 ): string | undefined {
-  const filter = filterAnd([...scopeClauses(scope), ...buildContactFilterClauses(filters, now)]);
+  const execution = scope.campaignId ? executionClause(scope.campaignId, filters) : null;
+  const filter = filterAnd([
+    ...scopeClauses(scope),
+    ...buildContactFilterClauses(filters, now),
+    ...(execution ? [execution] : []),
+  ]);
   return filter === null ? undefined : formatFilter(filter);
 }
 
@@ -266,6 +328,20 @@ export function listFilterTags(filters: ContactFilters): FilterTag[] {
         ...current,
         excludeCampaigns: current.excludeCampaigns.filter((item) => item.id !== campaign.id),
       }),
+    });
+  }
+  for (const state of filters.states) {
+    tags.push({
+      key: `state-${state}`,
+      label: `State: ${executionStateFilterLabels[state]}`,
+      remove: (current) => ({ ...current, states: current.states.filter((item) => item !== state) }),
+    });
+  }
+  for (const status of filters.statuses) {
+    tags.push({
+      key: `status-${status}`,
+      label: `Status: ${status}`,
+      remove: (current) => ({ ...current, statuses: current.statuses.filter((item) => item !== status) }),
     });
   }
   if (filters.excludeContacted) {

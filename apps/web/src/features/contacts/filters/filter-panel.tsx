@@ -14,6 +14,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { type ExecutionState, executionStates } from '@outpilot/contracts';
 import { useEffect, useState } from 'react';
 import { useCampaignOptions } from '../../campaigns/use-campaign-options.ts';
 import {
@@ -24,7 +25,10 @@ import {
   connectionLabels,
   type DateFilter,
   dateFilterProblem,
+  type ExecutionStatus,
   emptyContactFilters,
+  executionStateFilterLabels,
+  executionStatuses,
   type FilterPeriod,
   periodLabels,
 } from './contact-filters.ts';
@@ -144,15 +148,52 @@ function CampaignsField({
   );
 }
 
+/** A multi-select of fixed choices (State, Status). */
+function ChoicesField<Choice extends string>({
+  label,
+  choices,
+  labelOf,
+  value,
+  onChange,
+}: {
+  label: string;
+  choices: readonly Choice[];
+  labelOf: (choice: Choice) => string;
+  value: Choice[];
+  onChange: (value: Choice[]) => void;
+}) {
+  return (
+    <Autocomplete
+      multiple
+      size="small"
+      options={choices}
+      value={value}
+      getOptionLabel={labelOf}
+      onChange={(_event, chosen) => onChange(chosen)}
+      renderInput={(params) => <TextField {...params} label={label} />}
+    />
+  );
+}
+
+const statusChoices = Object.keys(executionStatuses) as ExecutionStatus[];
+
 type FilterPanelProps = {
   open: boolean;
+  /** A started campaign's contacts: the State and Status of their executions in it (seed 001 §2). */
+  withExecutionFilters?: boolean;
   applied: ContactFilters;
   onClose: () => void;
   onApply: (filters: ContactFilters) => void;
 };
 
 /** The filter panel of §2.3: a draft edited here, sent with Apply, emptied with 'Clear all'. */
-export function FilterPanel({ open, applied, onClose, onApply }: FilterPanelProps) {
+export function FilterPanel({
+  open,
+  withExecutionFilters = false,
+  applied,
+  onClose,
+  onApply,
+}: FilterPanelProps) {
   const [draft, setDraft] = useState(applied);
   const campaigns = useCampaignOptions();
   useEffect(() => {
@@ -193,6 +234,24 @@ export function FilterPanel({ open, applied, onClose, onApply }: FilterPanelProp
           </FormGroup>
         </FormControl>
         <LocationField value={draft.locations} onChange={(locations) => update({ locations })} />
+        {withExecutionFilters && (
+          <>
+            <ChoicesField<ExecutionState>
+              label="State"
+              choices={executionStates}
+              labelOf={(state) => executionStateFilterLabels[state]}
+              value={draft.states}
+              onChange={(states) => update({ states })}
+            />
+            <ChoicesField<ExecutionStatus>
+              label="Status"
+              choices={statusChoices}
+              labelOf={(status) => status}
+              value={draft.statuses}
+              onChange={(statuses) => update({ statuses })}
+            />
+          </>
+        )}
         <DateFilterField
           label="Last Contacted"
           value={draft.contacted}
