@@ -222,6 +222,27 @@ describe('the unified inbox (seed 002 §7.2)', () => {
     expect(
       (await call(user, 'POST', '/conversations/x/events', { attachments: [], message: 'Hi' })).status,
     ).toBe(404);
+    expect(
+      (await call(user, 'POST', '/conversations/x/events', { attachments: [], message: 'y'.repeat(3001) }))
+        .status,
+    ).toBe(422);
+    expect(
+      (await call(user, 'POST', '/conversations/x/events', { attachments: [], message: ' \n ' })).status,
+    ).toBe(422);
+    // Unknown conversations and messages: 404 for every call, before anything reaches the network.
+    await sync(user, [{ id: 'known', messages: [{ id: 'k1', text: 'Hi', at: minutesAgo(5) }] }]);
+    const unknown = [
+      ['DELETE', '/conversations/nope'],
+      ['PUT', '/conversations/nope/archive'],
+      ['POST', '/conversations/nope/sync'],
+      ['GET', '/conversations/nope/participants'],
+      ['DELETE', '/conversations/known/events/nope'],
+      ['POST', `/conversations/known/events/nope/reactions/${encodeURIComponent('👍')}`],
+      ['DELETE', `/conversations/nope/events/k1/reactions/${encodeURIComponent('👍')}`],
+    ] as const;
+    for (const [method, path] of unknown) {
+      expect({ path, status: (await call(user, method, path)).status }).toEqual({ path, status: 404 });
+    }
   });
 
   it('sends a reply through the sandbox network, and Sync reads the answer back from it', async () => {
