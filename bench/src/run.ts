@@ -9,6 +9,7 @@ import { benchHealthDuringImport } from './b5-health-during-import.ts';
 import { benchImport } from './b5-import.ts';
 import { benchLinkedInImport } from './b13-linkedin-import.ts';
 import { benchActivitiesQueue } from './b15-activities-queue.ts';
+import { benchInbox } from './b16-inbox.ts';
 import { benchLighthouse } from './b17-lighthouse.ts';
 import { small } from './lib/env.ts';
 import { measureInitialBundle } from './web-bundle-size.ts';
@@ -50,6 +51,7 @@ if (wanted('B5') || wanted('B5e')) await benchHealthDuringImport();
 if (wanted('B7')) await benchLists();
 if (wanted('B11') || wanted('B12') || wanted('B14')) await benchCampaigns();
 if (wanted('B15')) await benchActivitiesQueue();
+if (wanted('B16')) await benchInbox();
 
 if (wanted('B13')) await benchLinkedInImport();
 if (wanted('B17')) await benchLighthouse();

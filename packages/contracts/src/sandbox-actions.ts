@@ -16,8 +16,16 @@ export const sandboxActionPaths = {
   connections: '/api/connections',
   messages: '/api/messages',
   conversations: '/api/conversations',
+  /** PATCH changes its state (read, star, archive, focused/other); DELETE deletes it for the member. */
+  conversation: (conversationId: string) => `/api/conversations/${encodeURIComponent(conversationId)}`,
   conversationMessages: (conversationId: string) =>
     `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
+  /** PUT edits the member's own message, DELETE recalls it. */
+  conversationMessage: (conversationId: string, messageId: string) =>
+    `/api/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}`,
+  /** PUT adds the member's reaction, DELETE takes it back. */
+  messageReaction: (conversationId: string, messageId: string, emoji: string) =>
+    `/api/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/reactions/${encodeURIComponent(emoji)}`,
   follows: '/api/follows',
   profileDetails: (publicIdentifier: string) =>
     `/api/profiles/${encodeURIComponent(publicIdentifier)}/details`,
@@ -165,12 +173,23 @@ export const sendMessageResponseSchema = z.object({
 });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
+export const sandboxMessageReactionSchema = z.object({
+  emoji: z.string(),
+  count: wholeNumber().min(1),
+  /** The session member is among those who reacted. */
+  viewerReacted: z.boolean(),
+});
+
 export const sandboxConversationMessageSchema = z.object({
   messageId: z.string(),
   /** The entityId of the author: the session member or the other participant. */
   from: z.string(),
+  /** Empty once recalled. */
   text: z.string(),
   deliveredAt: isoDate,
+  edited: z.boolean(),
+  recalled: z.boolean(),
+  reactions: z.array(sandboxMessageReactionSchema),
 });
 export type SandboxConversationMessage = z.infer<typeof sandboxConversationMessageSchema>;
 
@@ -191,6 +210,9 @@ export const sandboxConversationSchema = z.object({
   unreadCount: wholeNumber().min(0),
   /** The latest messages (up to 20), oldest first. */
   messages: z.array(sandboxConversationMessageSchema),
+  starred: z.boolean(),
+  archived: z.boolean(),
+  mailbox: z.enum(['Focused', 'Other']),
 });
 export type SandboxConversation = z.infer<typeof sandboxConversationSchema>;
 
@@ -202,6 +224,21 @@ export const conversationMessagesResponseSchema = z.object({
   messages: z.array(sandboxConversationMessageSchema),
 });
 export type ConversationMessagesResponse = z.infer<typeof conversationMessagesResponseSchema>;
+
+/** PATCH conversation: what the member changed; a field left out stays as it is. */
+export const sandboxConversationChangeSchema = z
+  .object({
+    read: z.boolean().optional(),
+    starred: z.boolean().optional(),
+    archived: z.boolean().optional(),
+    mailbox: z.enum(['Focused', 'Other']).optional(),
+  })
+  .strict();
+export type SandboxConversationChange = z.infer<typeof sandboxConversationChangeSchema>;
+
+export const sandboxEditMessageRequestSchema = z
+  .object({ text: z.string().trim().min(1).max(networkMessageMaxLength) })
+  .strict();
 
 // Engagement
 

@@ -48,12 +48,23 @@ export const conversationFact = factOf(
     memberIndex: index,
     personIndex: index,
     lastReadAt: instant.nullable(),
+    // The marks came later: facts stored before them read as an unmarked conversation.
+    starred: z.boolean().default(false),
+    archived: z.boolean().default(false),
+    mailbox: z.enum(['Focused', 'Other']).default('Focused'),
+    markedUnread: z.boolean().default(false),
+    clearedAt: instant.nullable().default(null),
   }),
   (record: ConversationRecord) => ({
     conversationId: record.conversationId,
     memberIndex: record.memberIndex,
     personIndex: record.personIndex,
     lastReadAt: isoOrNull(record.lastReadAt),
+    starred: record.starred ?? false,
+    archived: record.archived ?? false,
+    mailbox: record.mailbox ?? 'Focused',
+    markedUnread: record.markedUnread ?? false,
+    clearedAt: isoOrNull(record.clearedAt ?? null),
   }),
 );
 
@@ -64,8 +75,17 @@ export const messageFact = factOf(
     authorIndex: index,
     text: z.string(),
     deliveredAt: instant,
+    editedAt: instant.nullable().default(null),
+    recalledAt: instant.nullable().default(null),
+    reactions: z.array(z.object({ emoji: z.string(), authorIndex: index })).default([]),
   }),
-  (record: MessageRecord) => ({ ...record, deliveredAt: iso(record.deliveredAt) }),
+  (record: MessageRecord) => ({
+    ...record,
+    deliveredAt: iso(record.deliveredAt),
+    editedAt: isoOrNull(record.editedAt ?? null),
+    recalledAt: isoOrNull(record.recalledAt ?? null),
+    reactions: record.reactions ?? [],
+  }),
 );
 
 export const followFact = factOf(

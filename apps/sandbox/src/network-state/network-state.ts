@@ -38,6 +38,23 @@ export type MessageRecord = {
   text: string;
   /** A reply decided for the future stays invisible until the clock passes this instant. */
   deliveredAt: Date;
+  editedAt?: Date | null;
+  /** A recalled message keeps its place without its text. */
+  recalledAt?: Date | null;
+  /** Who reacted with what, in the order they reacted. */
+  reactions?: MessageReactionRecord[];
+};
+export type MessageReactionRecord = { emoji: string; authorIndex: number };
+
+/** The member's own marks on a conversation; only they see them. */
+export type ConversationMarks = {
+  starred: boolean;
+  archived: boolean;
+  mailbox: 'Focused' | 'Other';
+  /** Marked unread by the member: it counts as one unread message until opened again. */
+  markedUnread: boolean;
+  /** Deleted for the member: what was delivered up to then is gone from their view. */
+  clearedAt: Date | null;
 };
 
 export type ConversationRecord = {
@@ -48,7 +65,7 @@ export type ConversationRecord = {
   messages: MessageRecord[];
   outgoingCount: number;
   lastReadAt: Date | null;
-};
+} & Partial<ConversationMarks>;
 
 export type ReactionRecord = {
   postId: string;
@@ -91,6 +108,10 @@ export type NetworkState = {
   /** Appends a message (the member's own count as outgoing) to a conversation already added. */
   addMessage(conversation: ConversationRecord, message: MessageRecord): void;
   markRead(conversation: ConversationRecord, at: Date): void;
+  /** The member's marks (star, archive, mailbox, unread, deletion) change. */
+  mark(conversation: ConversationRecord, marks: Partial<ConversationMarks>): void;
+  /** A message already added changes (edit, recall, reactions). */
+  changeMessage(message: MessageRecord, change: Partial<MessageRecord>): void;
   addFollow(memberIndex: number, personIndex: number, at: Date): void;
   addReaction(memberIndex: number, reaction: ReactionRecord): void;
   addEndorsement(memberIndex: number, endorsement: EndorsementRecord): void;
@@ -177,7 +198,16 @@ export function createNetworkState(journal: Journal, facts: readonly Fact[] = []
     },
     markRead(conversation, at) {
       conversation.lastReadAt = at;
+      conversation.markedUnread = false;
       journal.put('conversation', conversation.conversationId, conversationFact.encode(conversation));
+    },
+    mark(conversation, marks) {
+      Object.assign(conversation, marks);
+      journal.put('conversation', conversation.conversationId, conversationFact.encode(conversation));
+    },
+    changeMessage(message, change) {
+      Object.assign(message, change);
+      journal.put('message', message.messageId, messageFact.encode(message));
     },
     addFollow(memberIndex, personIndex, at) {
       apply.follow(memberIndex, personIndex, at);

@@ -201,3 +201,54 @@ describe('messaging', () => {
     expect(sent.statusCode).toBe(201);
   });
 });
+
+describe("the member's inbox changes", () => {
+  it('refuses other members’ conversations, others’ messages and recalled ones; a repeat changes nothing', async () => {
+    const box = await sandbox();
+    const member = findMember(box.population, () => true);
+    await messageConnections(box, member, 12);
+    box.clock.advance(11 * dayMs);
+    const later = await box.signIn(member);
+    const conversations = conversationsResponseSchema.parse(
+      (await box.call('GET', '/api/conversations', later)).json(),
+    ).conversations;
+    const replied = conversations.find((each) => each.messages.some((m) => m.from !== member.entityId));
+    const theirs = replied?.messages.find((m) => m.from !== member.entityId);
+    const ours = replied?.messages.find((m) => m.from === member.entityId);
+    if (!replied || !theirs || !ours) throw new Error('nobody replied');
+    const thread = `/api/conversations/${replied.conversationId}`;
+
+    // Another member sees no such conversation.
+    const stranger = findMember(box.population, (person) => person.index !== member.index);
+    const strangerHeaders = await box.signIn(stranger);
+    expect((await box.call('PATCH', thread, strangerHeaders, { starred: true })).statusCode).toBe(404);
+    expect((await box.call('DELETE', thread, strangerHeaders)).statusCode).toBe(404);
+    expect((await box.call('PATCH', thread, later, { pinned: true })).statusCode).toBe(422);
+    expect((await box.call('PATCH', thread, later, { mailbox: 'Spam' })).statusCode).toBe(422);
+
+    // Only one's own messages are edited or recalled.
+    const edit = (messageId: string, text: string) =>
+      box.call('PUT', `${thread}/messages/${messageId}`, later, { text });
+    expect((await edit(theirs.messageId, 'Mine now')).statusCode).toBe(403);
+    expect((await edit(ours.messageId, '   ')).statusCode).toBe(422);
+    expect((await edit('unknown', 'x')).statusCode).toBe(404);
+    expect((await edit(ours.messageId, 'Edited')).statusCode).toBe(204);
+
+    const like = `${thread}/messages/${theirs.messageId}/reactions/${encodeURIComponent('👍')}`;
+    expect((await box.call('PUT', like, later)).statusCode).toBe(204);
+    expect((await box.call('PUT', like, later)).statusCode).toBe(204);
+    const shown = conversationsResponseSchema
+      .parse((await box.call('GET', '/api/conversations', later)).json())
+      .conversations.find((each) => each.conversationId === replied.conversationId);
+    expect(shown?.messages.find((m) => m.messageId === theirs.messageId)?.reactions).toEqual([
+      { emoji: '👍', count: 1, viewerReacted: true },
+    ]);
+    expect(shown?.messages.find((m) => m.messageId === ours.messageId)).toMatchObject({
+      text: 'Edited',
+      edited: true,
+    });
+
+    expect((await box.call('DELETE', `${thread}/messages/${ours.messageId}`, later)).statusCode).toBe(204);
+    expect((await edit(ours.messageId, 'Again')).statusCode).toBe(400);
+  });
+});

@@ -2,18 +2,31 @@ import {
   conversationMessagesResponseSchema,
   conversationsResponseSchema,
   sandboxActionPaths,
+  sandboxConversationChangeSchema,
+  sandboxEditMessageRequestSchema,
   sandboxSinceQuerySchema,
   sendMessageRequestSchema,
   sendMessageResponseSchema,
 } from '@outpilot/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import {
+  changeConversation,
+  deleteConversation,
+  editMessage,
+  recallMessage,
+  setMessageReaction,
+} from '../actions/change-conversation.ts';
 import { listConversationMessages, listConversations } from '../actions/list-conversations.ts';
 import { sendMessage } from '../actions/send-message.ts';
-import { drawsFaults, routeDocs, signedIn } from '../http/route-docs.ts';
+import { drawsFaults, noContent, routeDocs, signedIn } from '../http/route-docs.ts';
 import { requireSignedIn, type SandboxContext } from '../sandbox-context.ts';
 
 const conversationParamsSchema = z.object({ conversationId: z.string().min(1).max(200) });
+const messageParamsSchema = conversationParamsSchema.extend({ messageId: z.string().min(1).max(200) });
+const reactionParamsSchema = messageParamsSchema.extend({ emoji: z.string().min(1).max(16) });
+const messagePath = '/api/conversations/:conversationId/messages/:messageId';
+const reactionPath = `${messagePath}/reactions/:emoji`;
 
 export function registerMessagingRoutes(app: FastifyInstance, context: SandboxContext): void {
   app.post(
@@ -60,4 +73,96 @@ export function registerMessagingRoutes(app: FastifyInstance, context: SandboxCo
       return listConversationMessages(context, member, conversationId);
     },
   );
+
+  registerInboxChangeRoutes(app, context);
+}
+
+/** The member's changes to their own inbox: each answers 204 once stored, the same on a repeat. */
+function registerInboxChangeRoutes(app: FastifyInstance, context: SandboxContext): void {
+  const done = { 204: noContent };
+  app.patch(
+    '/api/conversations/:conversationId',
+    routeDocs({
+      summary: 'Mark a conversation read or unread, starred, archived, focused or other',
+      params: conversationParamsSchema,
+      body: sandboxConversationChangeSchema,
+      answers: done,
+      refusals: [...signedIn, 404, 422],
+    }),
+    async (request, reply) => {
+      const { member } = requireSignedIn(context, request);
+      const { conversationId } = conversationParamsSchema.parse(request.params);
+      changeConversation(
+        context,
+        member,
+        conversationId,
+        sandboxConversationChangeSchema.parse(request.body ?? {}),
+      );
+      return reply.status(204).send();
+    },
+  );
+  app.delete(
+    '/api/conversations/:conversationId',
+    routeDocs({
+      summary: 'Delete a conversation for the member (a later message brings it back)',
+      params: conversationParamsSchema,
+      answers: done,
+      refusals: [...signedIn, 404, 422],
+    }),
+    async (request, reply) => {
+      const { member } = requireSignedIn(context, request);
+      deleteConversation(context, member, conversationParamsSchema.parse(request.params).conversationId);
+      return reply.status(204).send();
+    },
+  );
+  app.put(
+    messagePath,
+    routeDocs({
+      summary: "Edit the member's own message",
+      params: messageParamsSchema,
+      body: sandboxEditMessageRequestSchema,
+      answers: done,
+      refusals: [...signedIn, 400, 403, 404, 422],
+    }),
+    async (request, reply) => {
+      const { member } = requireSignedIn(context, request);
+      const params = messageParamsSchema.parse(request.params);
+      const { text } = sandboxEditMessageRequestSchema.parse(request.body ?? {});
+      editMessage(context, member, { ...params, text });
+      return reply.status(204).send();
+    },
+  );
+  app.delete(
+    messagePath,
+    routeDocs({
+      summary: "Recall the member's own message (it stays as deleted)",
+      params: messageParamsSchema,
+      answers: done,
+      refusals: [...signedIn, 400, 403, 404, 422],
+    }),
+    async (request, reply) => {
+      const { member } = requireSignedIn(context, request);
+      recallMessage(context, member, messageParamsSchema.parse(request.params));
+      return reply.status(204).send();
+    },
+  );
+  for (const [method, on] of [
+    ['put', true],
+    ['delete', false],
+  ] as const) {
+    app[method](
+      reactionPath,
+      routeDocs({
+        summary: on ? 'React to a message with an emoji' : 'Take back a reaction',
+        params: reactionParamsSchema,
+        answers: done,
+        refusals: [...signedIn, 400, 404, 422],
+      }),
+      async (request, reply) => {
+        const { member } = requireSignedIn(context, request);
+        setMessageReaction(context, member, { ...reactionParamsSchema.parse(request.params), on });
+        return reply.status(204).send();
+      },
+    );
+  }
 }

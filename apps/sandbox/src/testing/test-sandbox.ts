@@ -16,7 +16,7 @@ export type TestSandbox = {
   /** Signs in as the member and returns the session header for later calls. */
   signIn(member: Person): Promise<Record<string, string>>;
   call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     headers: Record<string, string>,
     payload?: unknown,

@@ -56,6 +56,8 @@ export const conversations = pgTable(
     primaryKey({ columns: [t.personaId, t.entityId] }),
     // Mailbox pages: newest activity first, keyset on (last_activity_at, entity_id).
     index('conversations_persona_activity_idx').on(t.personaId, t.lastActivityAt.desc(), t.entityId.desc()),
+    // Keyword search on names: trigrams answer '%word%' without reading every conversation.
+    index('conversations_search_name_trgm_idx').using('gin', sql`${t.searchName} gin_trgm_ops`),
     index('conversations_persona_unread_idx')
       .on(t.personaId, t.mailbox)
       .where(sql`${t.unreadCount} > 0 AND NOT ${t.isArchived} AND NOT ${t.isSpam}`),
@@ -88,5 +90,7 @@ export const conversationEvents = pgTable(
       t.createdAt.desc(),
       t.messageId.desc(),
     ),
+    // Keyword search on message text (lowered, as the search compares it).
+    index('conversation_events_text_trgm_idx').using('gin', sql`lower(${t.text}) gin_trgm_ops`),
   ],
 );

@@ -1,3 +1,4 @@
+import type { InboxNetworkClient } from '@outpilot/agent';
 import type {
   Conversation,
   ConversationAction,
@@ -8,6 +9,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { conversationEvents, conversations } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { conversationDocumentOf, findConversation } from './inbox-documents.ts';
+import { type InboxNetworkOf, onPersonaNetwork } from './inbox-network.ts';
 
 type Change = Partial<
   Pick<typeof conversations.$inferInsert, 'isArchived' | 'isStarred' | 'mailbox' | 'unreadCount'>
@@ -25,14 +27,37 @@ const changes: Record<ConversationAction, Change> = {
   other: { mailbox: 'Other' },
 };
 
-/** PUT conversations/{id}/{action} (seed 002 §7.2): answers the conversation as it is now. */
+type InboxDeps = Pick<AppDeps, 'db'> & { networkOf: InboxNetworkOf };
+
+/** Each action as the network's call on the same conversation. */
+const onNetworkCall: Record<
+  ConversationAction,
+  (network: InboxNetworkClient, conversationId: string) => Promise<void>
+> = {
+  archive: (network, id) => network.setArchived(id, true),
+  unarchive: (network, id) => network.setArchived(id, false),
+  read: (network, id) => network.setRead(id, true),
+  unread: (network, id) => network.setRead(id, false),
+  star: (network, id) => network.setStarred(id, true),
+  unstar: (network, id) => network.setStarred(id, false),
+  focused: (network, id) => network.setFocus(id, 'Focused'),
+  other: (network, id) => network.setFocus(id, 'Other'),
+};
+
+/**
+ * PUT conversations/{id}/{action} (seed 002 §7.2): the network first, then the store; answers the
+ * conversation as it is now.
+ */
 export async function applyConversationAction(
-  deps: Pick<AppDeps, 'db'>,
+  deps: InboxDeps,
   input: { personaId: string; conversationId: string; action: ConversationAction },
 ): Promise<Conversation> {
   const { db } = deps;
   const { personaId, conversationId, action } = input;
   const row = await findConversation(db, personaId, conversationId);
+  await onPersonaNetwork(deps.networkOf, personaId, (network) =>
+    onNetworkCall[action](network, conversationId),
+  );
   const change = changes[action];
   // Unread on a conversation that already has unread messages keeps their count.
   const effective = action === 'unread' && row.unreadCount > 0 ? {} : change;
@@ -45,14 +70,15 @@ export async function applyConversationAction(
   return conversationDocumentOf(db, personaId, conversationId);
 }
 
-/** DELETE conversations/{id}: the conversation and its messages leave the inbox. */
+/** DELETE conversations/{id}: deleted on the network, then the conversation and its messages leave the inbox. */
 export async function deleteConversation(
-  deps: Pick<AppDeps, 'db'>,
+  deps: InboxDeps,
   input: { personaId: string; conversationId: string },
 ): Promise<void> {
   const { db } = deps;
   const { personaId, conversationId } = input;
   await findConversation(db, personaId, conversationId);
+  await onPersonaNetwork(deps.networkOf, personaId, (network) => network.deleteConversation(conversationId));
   await db.transaction(async (tx) => {
     await tx
       .delete(conversationEvents)

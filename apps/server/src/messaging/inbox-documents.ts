@@ -1,5 +1,5 @@
 import type { Conversation, MessageEvent, Participant } from '@outpilot/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
 import { conversationEvents, conversations, personas } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
@@ -116,19 +116,19 @@ export async function latestEventsOf(
   conversationIds: string[],
 ): Promise<Map<string, EventRow>> {
   if (conversationIds.length === 0) return new Map();
+  // One index probe per conversation (its newest event) rather than sorting all their events.
+  const latestIds = sql`SELECT latest.message_id FROM unnest(${sql.param(conversationIds)}::text[]) AS wanted(id)
+    CROSS JOIN LATERAL (SELECT ${conversationEvents.messageId} AS message_id FROM ${conversationEvents}
+      WHERE ${conversationEvents.personaId} = ${personaId} AND ${conversationEvents.conversationId} = wanted.id
+      ORDER BY ${conversationEvents.createdAt} DESC, ${conversationEvents.messageId} DESC LIMIT 1) AS latest`;
   const rows = await db
-    .selectDistinctOn([conversationEvents.conversationId])
+    .select()
     .from(conversationEvents)
     .where(
       and(
         eq(conversationEvents.personaId, personaId),
-        inArray(conversationEvents.conversationId, conversationIds),
+        sql`${conversationEvents.messageId} IN (${latestIds})`,
       ),
-    )
-    .orderBy(
-      conversationEvents.conversationId,
-      sql`${conversationEvents.createdAt} DESC`,
-      sql`${conversationEvents.messageId} DESC`,
     );
   return new Map(rows.map((row) => [row.conversationId, row]));
 }

@@ -1,11 +1,7 @@
-import { type ActivityNetworkClient, AgentError } from '@outpilot/agent';
+import { AgentError, type InboxNetworkClient } from '@outpilot/agent';
 import { AppError } from '../errors.ts';
 
 /** What the inbox does on the network for a persona: the NetworkClient port, per persona. */
-export type InboxNetworkClient = Pick<
-  ActivityNetworkClient,
-  'sendMessage' | 'listConversationsSince' | 'getMyProfile'
->;
 export type InboxNetworkOf = (personaId: string) => Promise<InboxNetworkClient>;
 
 /** A network refusal as the caller sees it: the catalogue name and status the network gave. */
@@ -21,5 +17,37 @@ export async function onNetwork<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     throw networkFailure(error);
+  }
+}
+
+/**
+ * A change the inbox makes goes to the network first and is stored only once the network took it:
+ * a refusal leaves the store as it was (the screen rolls its optimistic change back), and every
+ * change sets a state, so the caller's retry cannot apply it twice (docs/decisions.md, issue 23).
+ */
+export async function onPersonaNetwork(
+  networkOf: InboxNetworkOf,
+  personaId: string,
+  call: (network: InboxNetworkClient) => Promise<unknown>,
+): Promise<void> {
+  const network = await networkSessionOf(networkOf, personaId);
+  await onNetwork(() => call(network));
+}
+
+/**
+ * The persona's network client. A session the network would not open (its linked member is not
+ * on this network, the network is down) is the network's failure, 502, not the server's.
+ */
+export async function networkSessionOf(
+  networkOf: InboxNetworkOf,
+  personaId: string,
+): Promise<InboxNetworkClient> {
+  try {
+    return await networkOf(personaId);
+  } catch (error) {
+    if (error instanceof AppError || error instanceof AgentError) throw networkFailure(error);
+    throw new AppError(502, 'BadGateway', 'The network did not open a session for this workspace', {
+      cause: error,
+    });
   }
 }

@@ -50,8 +50,10 @@ export async function listConversations(
   const keywords = query.keywords?.trim().toLowerCase();
   if (keywords) {
     const pattern = containsPattern(keywords);
+    // The threads whose text matches come from the trigram index first (a semi-join), so a rare
+    // word does not make the list walk every conversation's messages.
     conditions.push(
-      sql`(${conversations.searchName} LIKE ${pattern} OR EXISTS (SELECT 1 FROM ${conversationEvents} WHERE ${conversationEvents.personaId} = ${conversations.personaId} AND ${conversationEvents.conversationId} = ${conversations.entityId} AND ${conversationEvents.renderFormat} <> 'RECALLED' AND lower(${conversationEvents.text}) LIKE ${pattern}))`,
+      sql`(${conversations.searchName} LIKE ${pattern} OR ${conversations.entityId} IN (SELECT ${conversationEvents.conversationId} FROM ${conversationEvents} WHERE ${conversationEvents.personaId} = ${personaId} AND ${conversationEvents.renderFormat} <> 'RECALLED' AND lower(${conversationEvents.text}) LIKE ${pattern}))`,
     );
   }
   if (query.nextCursor) {

@@ -5,9 +5,10 @@ import { conversationEvents, conversations } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { BadRequestError } from '../errors.ts';
 import { findConversation, findEvent, selfOf, toEventDocument } from './inbox-documents.ts';
-import { type InboxNetworkOf, onNetwork } from './inbox-network.ts';
+import { type InboxNetworkOf, networkSessionOf, onNetwork, onPersonaNetwork } from './inbox-network.ts';
 
 type MessageInput = { personaId: string; conversationId: string };
+type InboxDeps = Pick<AppDeps, 'db' | 'clock'> & { networkOf: InboxNetworkOf };
 const eventKey = (personaId: string, messageId: string) =>
   and(eq(conversationEvents.personaId, personaId), eq(conversationEvents.messageId, messageId));
 
@@ -25,7 +26,7 @@ export async function sendInboxMessage(
   const { db } = deps;
   const { personaId, conversationId } = input;
   const conversation = await findConversation(db, personaId, conversationId);
-  const network = await onNetwork(() => deps.networkOf(personaId));
+  const network = await networkSessionOf(deps.networkOf, personaId);
   const sent = await onNetwork(() =>
     network.sendMessage(
       {
@@ -80,13 +81,16 @@ async function ownRecentEvent(
   return event;
 }
 
-/** PUT conversations/{id}/events/{eventId}: the new text, marked edited. */
+/** PUT conversations/{id}/events/{eventId}: edited on the network, then the new text, marked edited. */
 export async function editInboxMessage(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: InboxDeps,
   input: MessageInput & { eventId: string; text: string },
 ): Promise<MessageEvent> {
   const { db } = deps;
   await ownRecentEvent(deps, input);
+  await onPersonaNetwork(deps.networkOf, input.personaId, (network) =>
+    network.editMessage(input.conversationId, input.eventId, input.text),
+  );
   const [event] = await db
     .update(conversationEvents)
     .set({ text: input.text, renderFormat: 'EDITED' })
@@ -99,10 +103,13 @@ export async function editInboxMessage(
 
 /** DELETE conversations/{id}/events/{eventId}: the message stays as 'This message has been deleted.' */
 export async function deleteInboxMessage(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
+  deps: InboxDeps,
   input: MessageInput & { eventId: string },
 ): Promise<void> {
   await ownRecentEvent(deps, input);
+  await onPersonaNetwork(deps.networkOf, input.personaId, (network) =>
+    network.deleteMessage(input.conversationId, input.eventId),
+  );
   await deps.db
     .update(conversationEvents)
     .set({ text: '', renderFormat: 'RECALLED', renderContent: [], reactions: [] })
@@ -114,7 +121,7 @@ export async function deleteInboxMessage(
  * reaction joins or leaves the message's summary; doing it twice changes nothing.
  */
 export async function setInboxReaction(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db'> & { networkOf: InboxNetworkOf },
   input: MessageInput & { eventId: string; emoji: string; on: boolean },
 ): Promise<MessageEvent> {
   const { db } = deps;
@@ -122,6 +129,9 @@ export async function setInboxReaction(
   if (event.renderFormat === 'RECALLED' || event.renderFormat === 'SYSTEM') {
     throw new BadRequestError('This message takes no reactions');
   }
+  await onPersonaNetwork(deps.networkOf, input.personaId, (network) =>
+    network.react(input.conversationId, input.eventId, input.emoji, input.on),
+  );
   const current = event.reactions.find((reaction) => reaction.emoji === input.emoji);
   const count = (current?.count ?? 0) - (current?.viewerReacted ? 1 : 0) + (input.on ? 1 : 0);
   const changed = { emoji: input.emoji, count, viewerReacted: input.on };

@@ -1,11 +1,11 @@
 import { toConversationsSync } from '@outpilot/agent';
-import { automationBasePath, conversationsPageSize, eventsPageSize } from '@outpilot/contracts';
+import { conversationsPageSize, eventsPageSize } from '@outpilot/contracts';
 import { createPopulation } from '@outpilot/sandbox';
 import { describe, expect, it } from 'vitest';
 import { createSandboxNetworks } from '../engine/cloud-runner.ts';
 import {
-  type Answer,
   automation,
+  automationCall,
   type EngineUser,
   engineUser,
   minuteMs,
@@ -24,18 +24,8 @@ type Synced = {
 describe('the unified inbox (seed 002 §7.2)', () => {
   const server = testServerForSuite(undefined, { clockStart: monday8am });
 
-  async function call(user: EngineUser, method: string, path: string, body?: unknown): Promise<Answer> {
-    const response = await fetch(`${server.url}${automationBasePath}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${await user.tokenNow()}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  }
+  const call = (user: EngineUser, method: string, path: string, body?: unknown) =>
+    automationCall(server, user, method, path, body);
 
   /** What a runner's conversations sync reports of these conversations. */
   async function sync(user: EngineUser, conversations: Synced[]) {
@@ -131,7 +121,7 @@ describe('the unified inbox (seed 002 §7.2)', () => {
     expect((await call(stranger, 'PUT', '/conversations/c-1/star')).status).toBe(404);
   });
 
-  it('searches names and message text, filters, stars, archives, moves, reads and deletes conversations', async () => {
+  it('searches names and message text and filters', async () => {
     const user = await engineUser(server);
     await sync(user, [
       {
@@ -157,40 +147,17 @@ describe('the unified inbox (seed 002 §7.2)', () => {
     expect(await ids('/mailboxes/search/Inbox/conversations/recent?keywords=%25')).toEqual(['grace']);
     expect(await ids('/mailboxes/Inbox/conversations/recent?filter=Unread')).toEqual(['alan']);
 
-    const starred = await call(user, 'PUT', '/conversations/grace/star');
-    expect(starred.body.conversation).toMatchObject({ entity_id: 'grace', is_starred: true });
-    expect(await ids('/mailboxes/Inbox/conversations/recent?filter=Starred')).toEqual(['grace']);
-    await call(user, 'PUT', '/conversations/grace/unstar');
-    expect(await ids('/mailboxes/Inbox/conversations/recent?filter=Starred')).toEqual([]);
-
-    await call(user, 'PUT', '/conversations/grace/archive');
-    expect(await ids('/mailboxes/Inbox/conversations/recent')).toEqual(['alan']);
-    expect(await ids('/mailboxes/Inbox/conversations/recent?filter=Archived')).toEqual(['grace']);
-    await call(user, 'PUT', '/conversations/grace/unarchive');
-
-    await call(user, 'PUT', '/conversations/alan/other');
-    expect(await ids('/mailboxes/Focused/conversations/recent')).toEqual(['grace']);
-    expect(await ids('/mailboxes/Other/conversations/recent')).toEqual(['alan']);
-    expect((await call(user, 'GET', '/messaging/unread-conversations-counters')).body).toEqual({
-      Inbox: 1,
-      Focused: 0,
-      Other: 1,
+    // Changing a conversation goes to the network first (inbox-changes-reach-the-network.test.ts):
+    // this workspace's linked profile is not on the sandbox network, so nothing changes.
+    const refused = await call(user, 'PUT', '/conversations/grace/star');
+    expect(refused.body).toEqual({
+      name: 'BadGateway',
+      message: 'The network did not open a session for this workspace',
     });
-    const read = await call(user, 'PUT', '/conversations/alan/read');
-    expect(read.body.conversation.unread_count).toBe(0);
-    expect((await call(user, 'GET', '/messaging/unread-conversations-counters')).body.Inbox).toBe(0);
-    // A sync that saw nothing new leaves the read mark alone; a new message counts again.
-    await sync(user, [{ id: 'alan', name: ['Alan', 'Turing'], unread: 2, at: minutesAgo(20) }]);
-    expect((await call(user, 'GET', '/messaging/unread-conversations-counters')).body.Inbox).toBe(0);
-    await call(user, 'PUT', '/conversations/alan/unread');
-    expect((await call(user, 'GET', '/messaging/unread-conversations-counters')).body.Inbox).toBe(1);
-
-    expect((await call(user, 'DELETE', '/conversations/alan')).status).toBe(204);
-    expect(await ids('/mailboxes/Inbox/conversations/recent')).toEqual(['grace']);
-    expect((await call(user, 'GET', '/conversations/alan/events/recent')).status).toBe(404);
+    expect(await ids('/mailboxes/Inbox/conversations/recent?filter=Starred')).toEqual([]);
   });
 
-  it('pages a thread backwards; edits and deletes own recent messages only; reactions toggle', async () => {
+  it("pages a thread backwards; refuses edits of others' and old messages and unknown emoji", async () => {
     const user = await engineUser(server);
     const count = eventsPageSize + 3;
     await sync(user, [
@@ -221,8 +188,6 @@ describe('the unified inbox (seed 002 §7.2)', () => {
     expect(older.body.prevCursor).toBeNull();
 
     const own = `e-${count - 1}`;
-    const edited = await call(user, 'PUT', `/conversations/thread/events/${own}`, { message: 'Corrected' });
-    expect(edited.body.event).toMatchObject({ text: 'Corrected', render_format: 'EDITED' });
     // Someone else's message, and an own message older than an hour, stay as they are.
     expect((await call(user, 'PUT', '/conversations/thread/events/e-05', { message: 'x' })).status).toBe(400);
     expect((await call(user, 'PUT', '/conversations/thread/events/e-00', { message: 'x' })).status).toBe(400);
@@ -234,32 +199,10 @@ describe('the unified inbox (seed 002 §7.2)', () => {
     ).toBe(422);
     expect((await call(user, 'PUT', '/conversations/thread/events/nope', { message: 'x' })).status).toBe(404);
 
-    const liked = await call(
-      user,
-      'POST',
-      `/conversations/thread/events/e-05/reactions/${encodeURIComponent('👍')}`,
-    );
-    expect(liked.body.event.reaction_summaries).toEqual([{ emoji: '👍', count: 1, viewerReacted: true }]);
-    const again = await call(
-      user,
-      'POST',
-      `/conversations/thread/events/e-05/reactions/${encodeURIComponent('👍')}`,
-    );
-    expect(again.body.event.reaction_summaries).toEqual([{ emoji: '👍', count: 1, viewerReacted: true }]);
-    const undone = await call(
-      user,
-      'DELETE',
-      `/conversations/thread/events/e-05/reactions/${encodeURIComponent('👍')}`,
-    );
-    expect(undone.body.event.reaction_summaries).toEqual([]);
     expect(
       (await call(user, 'POST', `/conversations/thread/events/e-05/reactions/${encodeURIComponent('🦄')}`))
         .status,
     ).toBe(422);
-
-    expect((await call(user, 'DELETE', `/conversations/thread/events/${own}`)).status).toBe(204);
-    const after = await call(user, 'GET', '/conversations/thread/events/recent');
-    expect(after.body.events.at(-1)).toMatchObject({ message_id: own, render_format: 'RECALLED', text: '' });
   });
 
   it('refuses mailboxes other than Inbox, Focused and Other, unknown filters and fields', async () => {
@@ -279,6 +222,27 @@ describe('the unified inbox (seed 002 §7.2)', () => {
     expect(
       (await call(user, 'POST', '/conversations/x/events', { attachments: [], message: 'Hi' })).status,
     ).toBe(404);
+    expect(
+      (await call(user, 'POST', '/conversations/x/events', { attachments: [], message: 'y'.repeat(3001) }))
+        .status,
+    ).toBe(422);
+    expect(
+      (await call(user, 'POST', '/conversations/x/events', { attachments: [], message: ' \n ' })).status,
+    ).toBe(422);
+    // Unknown conversations and messages: 404 for every call, before anything reaches the network.
+    await sync(user, [{ id: 'known', messages: [{ id: 'k1', text: 'Hi', at: minutesAgo(5) }] }]);
+    const unknown = [
+      ['DELETE', '/conversations/nope'],
+      ['PUT', '/conversations/nope/archive'],
+      ['POST', '/conversations/nope/sync'],
+      ['GET', '/conversations/nope/participants'],
+      ['DELETE', '/conversations/known/events/nope'],
+      ['POST', `/conversations/known/events/nope/reactions/${encodeURIComponent('👍')}`],
+      ['DELETE', `/conversations/nope/events/k1/reactions/${encodeURIComponent('👍')}`],
+    ] as const;
+    for (const [method, path] of unknown) {
+      expect({ path, status: (await call(user, method, path)).status }).toEqual({ path, status: 404 });
+    }
   });
 
   it('sends a reply through the sandbox network, and Sync reads the answer back from it', async () => {

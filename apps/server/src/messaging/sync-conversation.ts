@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.ts';
 import { syncConversations } from '../engine/sync-conversations.ts';
 import { AppError } from '../errors.ts';
 import { conversationDocumentOf, findConversation } from './inbox-documents.ts';
-import { type InboxNetworkOf, onNetwork } from './inbox-network.ts';
+import { type InboxNetworkOf, networkSessionOf, onNetwork } from './inbox-network.ts';
 
 /**
  * POST conversations/{id}/sync: reads the conversation from the network now and reports it through
@@ -20,7 +20,7 @@ export async function syncInboxConversation(
   const { db } = deps;
   const { personaId, conversationId } = input;
   const known = await findConversation(db, personaId, conversationId);
-  const network = await onNetwork(() => deps.networkOf(personaId));
+  const network = await networkSessionOf(deps.networkOf, personaId);
   const me = await onNetwork(() => network.getMyProfile());
   if (!me) throw new AppError(403, 'NotAuthenticated', 'The network session is signed out');
   // The network lists conversations active from then on (inclusive): this one is among them.

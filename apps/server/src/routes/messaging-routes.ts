@@ -26,8 +26,9 @@ type ReactionCall = EndpointCall<typeof messagingEndpoints.react>;
 
 /**
  * The unified inbox's calls of seed 002 §7.2 on the automation service, each scoped to the
- * caller's persona (another workspace's conversation: 404). Changes that must reach the other side
- * (sending) go to the network through the persona's NetworkClient first.
+ * caller's persona (another workspace's conversation: 404). Every change (send, edit, delete,
+ * react, star, archive, read, focused/other, delete conversation) goes to the network through the
+ * persona's NetworkClient first and is stored only once the network took it.
  */
 export const messagingRoutes = (deps: AppDeps, givenNetworkOf?: InboxNetworkOf) => {
   const networkOf =
@@ -45,7 +46,7 @@ export const messagingRoutes = (deps: AppDeps, givenNetworkOf?: InboxNetworkOf) 
   const reaction =
     (on: boolean) =>
     async ({ auth, params }: ReactionCall) => ({
-      event: await setInboxReaction(deps, {
+      event: await setInboxReaction(networkDeps, {
         personaId: auth.personaId,
         conversationId: params.id,
         eventId: params.eventId,
@@ -62,14 +63,14 @@ export const messagingRoutes = (deps: AppDeps, givenNetworkOf?: InboxNetworkOf) 
     settings: () => getMessagingSettings(),
     unreadCounters: ({ auth }) => getUnreadCounters(deps, { personaId: auth.personaId }),
     conversationAction: async ({ auth, params }) => ({
-      conversation: await applyConversationAction(deps, {
+      conversation: await applyConversationAction(networkDeps, {
         personaId: auth.personaId,
         conversationId: params.id,
         action: params.action,
       }),
     }),
     deleteConversation: async ({ auth, params }) => {
-      await deleteConversation(deps, { personaId: auth.personaId, conversationId: params.id });
+      await deleteConversation(networkDeps, { personaId: auth.personaId, conversationId: params.id });
       return null;
     },
     sync: async ({ auth, params }) => ({
@@ -91,7 +92,7 @@ export const messagingRoutes = (deps: AppDeps, givenNetworkOf?: InboxNetworkOf) 
       }),
     }),
     editMessage: async ({ auth, params, body }) => ({
-      event: await editInboxMessage(deps, {
+      event: await editInboxMessage(networkDeps, {
         personaId: auth.personaId,
         conversationId: params.id,
         eventId: params.eventId,
@@ -99,7 +100,7 @@ export const messagingRoutes = (deps: AppDeps, givenNetworkOf?: InboxNetworkOf) 
       }),
     }),
     deleteMessage: async ({ auth, params }) => {
-      await deleteInboxMessage(deps, {
+      await deleteInboxMessage(networkDeps, {
         personaId: auth.personaId,
         conversationId: params.id,
         eventId: params.eventId,

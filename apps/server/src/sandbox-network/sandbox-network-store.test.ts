@@ -28,7 +28,7 @@ async function openNetwork(handle: DatabaseHandle, options: { seed?: number } = 
     store: createSandboxNetworkStore(handle.db),
   });
   const call = (
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     session?: string,
     payload?: object,
@@ -131,9 +131,22 @@ describe.each(testBackends())('the sandbox network after a restart, on $name', (
       'message-1',
     );
     expect(message.statusCode).toBe(201);
-    await first.call('POST', '/api/messages', session, { entityId: friend.entityId, text: 'Any news?' });
+    const followUp = await first.call('POST', '/api/messages', session, {
+      entityId: friend.entityId,
+      text: 'Any news?',
+    });
+    const thread = `/api/conversations/${message.json().conversationId}`;
+    // The inbox's own changes: marks, an edit, a reaction and a recall.
+    const changes = [
+      await first.call('PATCH', thread, session, { starred: true, archived: true, mailbox: 'Other' }),
+      await first.call('PUT', `${thread}/messages/${followUp.json().messageId}`, session, {
+        text: 'Any news yet?',
+      }),
+      await first.call('PUT', `${thread}/messages/${message.json().messageId}/reactions/👍`, session),
+    ];
+    expect(changes.map((answer) => answer.statusCode)).toEqual([204, 204, 204]);
     clock.advance(2 * 24 * 60 * 60_000);
-    await first.call('GET', `/api/conversations/${message.json().conversationId}/messages`, session);
+    await first.call('GET', `${thread}/messages`, session);
     expect(
       (await first.call('POST', '/api/follows', session, { entityId: invitee.entityId })).statusCode,
     ).toBe(200);
@@ -167,7 +180,16 @@ describe.each(testBackends())('the sandbox network after a restart, on $name', (
       endorsements: 1,
       visits: 1,
     });
-    expect(before.conversations.conversations[0]?.unreadCount).toBe(0);
+    expect(before.conversations.conversations[0]).toMatchObject({
+      unreadCount: 0,
+      starred: true,
+      archived: true,
+      mailbox: 'Other',
+    });
+    expect(before.conversations.conversations[0]?.messages.slice(0, 2)).toMatchObject([
+      { text: 'Shall we talk?', reactions: [{ emoji: '👍', count: 1, viewerReacted: true }] },
+      { text: 'Any news yet?', edited: true },
+    ]);
     // A retried call with its Idempotency-Key answers the first answer, from before the restart.
     const replayed = await second.call(
       'POST',

@@ -146,20 +146,34 @@ export async function claimUntil(
 // biome-ignore lint/suspicious/noExplicitAny: test answers are checked field by field
 export type Answer = { status: number; body: any };
 
-export async function automation(
+/** Any call of the automation service as the user; the answer's status and parsed body. */
+export async function automationCall(
+  server: TestServer,
+  user: Pick<EngineUser, 'tokenNow'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
+  const token = await user.tokenNow();
+  const response = await fetch(`${server.url}${automationBasePath}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+export function automation(
   server: TestServer,
   user: Pick<EngineUser, 'tokenNow'>,
   path: string,
   body: unknown,
 ): Promise<Answer> {
-  const token = await user.tokenNow();
-  const response = await fetch(`${server.url}${automationBasePath}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  return automationCall(server, user, 'POST', path, body);
 }
 
 export async function claim(

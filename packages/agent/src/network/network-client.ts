@@ -202,6 +202,24 @@ export type NetworkClient = {
   ): Promise<SentMessage>;
   /** Conversations active from `since` on (inclusive), most recent first. */
   listConversationsSince(since: Date | null, options?: CallOptions): Promise<Conversation[]>;
+  // The member's inbox (network-api.md §3). Each sets a state, so a repeat changes nothing more;
+  // an unknown conversation or message is NotFound.
+  setRead(conversationId: string, read: boolean, options?: CallOptions): Promise<void>;
+  setStarred(conversationId: string, starred: boolean, options?: CallOptions): Promise<void>;
+  setArchived(conversationId: string, archived: boolean, options?: CallOptions): Promise<void>;
+  setFocus(conversationId: string, mailbox: 'Focused' | 'Other', options?: CallOptions): Promise<void>;
+  deleteConversation(conversationId: string, options?: CallOptions): Promise<void>;
+  /** Own messages only (NotAuthorized otherwise). */
+  editMessage(conversationId: string, messageId: string, text: string, options?: CallOptions): Promise<void>;
+  /** Own messages only; the message stays as deleted. */
+  deleteMessage(conversationId: string, messageId: string, options?: CallOptions): Promise<void>;
+  react(
+    conversationId: string,
+    messageId: string,
+    emoji: string,
+    on: boolean,
+    options?: CallOptions,
+  ): Promise<void>;
   // Engagement
   follow(target: MemberRef, options?: ActionOptions): Promise<void>;
   /** Newest first; empty for members who post nothing. */
@@ -214,6 +232,22 @@ export type NetworkClient = {
   subscribe?(handler: (event: NetworkEvent) => void): () => void;
   quota?(options?: CallOptions): Promise<QuotaSnapshot>;
 };
+
+/** What the unified inbox does on the network for a persona. */
+export type InboxNetworkClient = Pick<
+  NetworkClient,
+  | 'getMyProfile'
+  | 'sendMessage'
+  | 'listConversationsSince'
+  | 'setRead'
+  | 'setStarred'
+  | 'setArchived'
+  | 'setFocus'
+  | 'deleteConversation'
+  | 'editMessage'
+  | 'deleteMessage'
+  | 'react'
+>;
 
 /** The part of the port the session watcher needs. */
 export type ProfileNetworkClient = Pick<NetworkClient, 'getMyProfile' | 'getProfile'>;

@@ -6,6 +6,7 @@ import {
   networkProfileSchema,
   networkReactionValues,
   postsResponseSchema,
+  type SandboxConversationChange,
   type SandboxSessionResponse,
   type SearchHit,
   sandboxActionPaths,
@@ -31,6 +32,7 @@ import type {
   CallOptions,
   Connection,
   Conversation,
+  InboxNetworkClient,
   Invitation,
   MemberRef,
   PeopleSearch,
@@ -71,7 +73,7 @@ function toElement(hit: SearchHit): PeopleSearchElement {
 }
 
 /** The sandbox adapter of the NetworkClient port: HTTP to apps/sandbox. */
-export class SandboxNetworkClient implements AgentNetworkClient, ActivityNetworkClient {
+export class SandboxNetworkClient implements AgentNetworkClient, ActivityNetworkClient, InboxNetworkClient {
   readonly #baseUrl: string;
   readonly #sessionId: string | undefined;
   readonly #fetch: FetchLike;
@@ -185,6 +187,61 @@ export class SandboxNetworkClient implements AgentNetworkClient, ActivityNetwork
     return (await readJson(response, conversationsResponseSchema)).conversations.map(toConversation);
   }
 
+  // The inbox
+
+  setRead(conversationId: string, read: boolean, options?: CallOptions): Promise<void> {
+    return this.#changeConversation(conversationId, { read }, options);
+  }
+
+  setStarred(conversationId: string, starred: boolean, options?: CallOptions): Promise<void> {
+    return this.#changeConversation(conversationId, { starred }, options);
+  }
+
+  setArchived(conversationId: string, archived: boolean, options?: CallOptions): Promise<void> {
+    return this.#changeConversation(conversationId, { archived }, options);
+  }
+
+  setFocus(conversationId: string, mailbox: 'Focused' | 'Other', options?: CallOptions): Promise<void> {
+    return this.#changeConversation(conversationId, { mailbox }, options);
+  }
+
+  async deleteConversation(conversationId: string, options?: CallOptions): Promise<void> {
+    await this.#send('DELETE', sandboxActionPaths.conversation(conversationId), options);
+  }
+
+  async editMessage(
+    conversationId: string,
+    messageId: string,
+    text: string,
+    options?: CallOptions,
+  ): Promise<void> {
+    const path = sandboxActionPaths.conversationMessage(conversationId, messageId);
+    await this.#send('PUT', path, options, { text });
+  }
+
+  async deleteMessage(conversationId: string, messageId: string, options?: CallOptions): Promise<void> {
+    await this.#send('DELETE', sandboxActionPaths.conversationMessage(conversationId, messageId), options);
+  }
+
+  async react(
+    conversationId: string,
+    messageId: string,
+    emoji: string,
+    on: boolean,
+    options?: CallOptions,
+  ): Promise<void> {
+    const path = sandboxActionPaths.messageReaction(conversationId, messageId, emoji);
+    await this.#send(on ? 'PUT' : 'DELETE', path, options);
+  }
+
+  async #changeConversation(
+    conversationId: string,
+    change: SandboxConversationChange,
+    options: CallOptions | undefined,
+  ): Promise<void> {
+    await this.#send('PATCH', sandboxActionPaths.conversation(conversationId), options, change);
+  }
+
   // Engagement
 
   async follow(target: MemberRef, options?: ActionOptions): Promise<void> {
@@ -223,7 +280,7 @@ export class SandboxNetworkClient implements AgentNetworkClient, ActivityNetwork
   }
 
   async #send(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     options: ActionOptions | undefined,
     body?: unknown,

@@ -1,0 +1,2 @@
+CREATE INDEX "conversation_events_text_trgm_idx" ON "conversation_events" USING gin (lower("text") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "conversations_search_name_trgm_idx" ON "conversations" USING gin ("search_name" gin_trgm_ops);
