@@ -100,7 +100,8 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   await contacts.grid.search('');
   await contacts.grid.expectTotal('4 contacts');
 
-  // Exclude two with the preview (a started campaign asks it first).
+  // Exclude two with the preview (a started campaign asks it first); the draft's notice has gone.
+  await shell.expectNoticeGone('Contacts are excluded');
   await contacts.grid.row(second).getByRole('checkbox').check();
   await contacts.grid.row(third).getByRole('checkbox').check();
   await expect(contacts.selectionBar()).toContainText('2 of 4 selected |');

@@ -33,6 +33,15 @@ export class ShellPage {
   }
 
   async expectNotice(text: string) {
-    await expect(this.page.locator('#notistack-snackbar', { hasText: text })).toBeVisible();
+    await expect(this.notice(text).last()).toBeVisible();
+  }
+
+  /** Waits until no notice with the text is on screen, so the next one with it is a new one. */
+  async expectNoticeGone(text: string) {
+    await expect(this.notice(text)).toHaveCount(0, { timeout: 15_000 });
+  }
+
+  private notice(text: string) {
+    return this.page.locator('#notistack-snackbar', { hasText: text });
   }
 }
