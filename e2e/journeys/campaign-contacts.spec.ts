@@ -142,6 +142,8 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   // Each row says why it waits, by the claim's own rule.
   await expect(queue.row(remaining ?? '')).toContainText('Outside working hours, starts');
   await contacts.screenshot('activities-queue-1024');
+  // Nothing stretches the page sideways at 1024 px (a hidden header label once made it 1,986 px wide).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
 
   // The CRM settings save against the sandbox HubSpot portal and read back.
   await page.goto(campaignUrl);

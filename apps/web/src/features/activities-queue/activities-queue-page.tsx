@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { ActivityQueueItem } from '@outpilot/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { formatStartIn } from '../contacts/row-actions/format-start-in.ts';
 import { rowMenuOpensUpward } from '../contacts/row-actions/row-menu-placement.ts';
@@ -27,15 +28,6 @@ import { StepDetailsDialog } from './step-details-dialog.tsx';
 import { useActivitiesQueue } from './use-activities-queue.ts';
 import { useNetworkAccountWarning } from './use-network-account-warning.ts';
 import { waitReasonText } from './wait-reason-text.ts';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const activitiesCount = (total: number) =>
   total === 1 ? '1 activity' : `${total.toLocaleString('en-US')} activities`;

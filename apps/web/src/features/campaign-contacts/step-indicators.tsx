@@ -4,6 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Execution, ExecutionState, StepExecution } from '@outpilot/contracts';
 import { executionStateLabels } from '@outpilot/domain';
+import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { stepWaitingText } from '../activities-queue/wait-reason-text.ts';
 import { stepTypeLabels } from '../contacts/row-actions/execution-details-dialog.tsx';
 
@@ -31,15 +32,6 @@ const stepIndicatorText = (step: StepExecution, position: number) =>
   [stepIndicatorLabel(step, position), step.hint, step.waiting && stepWaitingText(step.waiting)]
     .filter(Boolean)
     .join(' — ');
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function StepDot({ step, position }: { step: StepExecution; position: number }) {
   const label = stepIndicatorText(step, position);
