@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createFakeApi, tokenHandler } from '../../test/fake-api.ts';
+import { createFakeBridge } from '../../test/fake-bridge.ts';
+import { makeProfile } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { CampaignDetailPage } from './campaign-detail-page.tsx';
+
+const id = '44444444-4444-4444-8444-444444444444';
+const on = { enabled: true, hint: null };
+const stopped = {
+  id,
+  name: 'Paused outreach',
+  state: 'Stopped',
+  complete_reason: null,
+  pause_reason: 'User',
+  archived: false,
+  created: '2026-03-04T10:00:00.000Z',
+  started: '2026-03-05T10:00:00.000Z',
+  completed: null,
+  target_audience_count: 3,
+  in_queue_count: 3,
+  owner: { email: 'ada@example.com', nickname: 'Ada', persona_id: id, linkedin_profile: null },
+  steps: [{ type: 'Connect', message_template: null, timeout: 14_400 }],
+  statistics: {
+    started_count: 3,
+    in_queue_count: 3,
+    invitation_sent: 0,
+    acceptance_rate: null,
+    messages_sent: 0,
+    reply_rate: null,
+  },
+  events: { run: on, stop: on, complete: on, clone: on, archive: on, unarchive: on },
+  allowAddSteps: false,
+  launch_in_minutes: 0,
+};
+const counts = {
+  not_started: 0,
+  in_queue: 3,
+  in_progress: 0,
+  succeed: 0,
+  ignored: 0,
+  cancelled: 0,
+  skipped: 0,
+  failed: 0,
+};
+
+describe('CampaignDetailPage', () => {
+  it('shows the message of a transition the server refuses and changes nothing on screen', async () => {
+    const refusal = 'The campaign cannot be resumed: its network account is signed out';
+    const api = createFakeApi({
+      [`GET /campaigns/${id}`]: () => ({ body: stopped }),
+      [`GET /campaigns/${id}/executions-statistics`]: () => ({
+        body: { total: counts, steps: [{ step_number: 1, type: 'Connect', ...counts }] },
+      }),
+      [`PUT /campaigns/${id}/run`]: () => ({
+        status: 422,
+        body: { name: 'UnprocessableEntity', message: refusal },
+      }),
+    });
+    const bridge = createFakeBridge({
+      handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => makeProfile() },
+    });
+    renderApp({
+      bridge,
+      fetch: api.fetch,
+      path: `/campaigns/${id}`,
+      routes: [{ path: '/campaigns/:id', element: <CampaignDetailPage /> }],
+    });
+    const run = await screen.findByRole('button', { name: 'Run', exact: true });
+    expect(screen.getByText(/^paused/)).toBeInTheDocument();
+    const readsBefore = api.calls.filter(
+      (call) => call.method === 'GET' && call.path === `/campaigns/${id}`,
+    ).length;
+
+    // From Stopped, run resumes at once (no preview); the server says no.
+    fireEvent.click(run);
+    await waitFor(() => expect(document.querySelector('#notistack-snackbar')).toHaveTextContent(refusal));
+    expect(api.calls.some((call) => call.method === 'PUT' && call.path === `/campaigns/${id}/run`)).toBe(
+      true,
+    );
+    // Still paused, no 'Campaign is resumed', and the campaign was not read again as if it had changed.
+    expect(screen.getByText(/^paused/)).toBeInTheDocument();
+    expect(screen.queryByText('Campaign is resumed')).not.toBeInTheDocument();
+    expect(
+      api.calls.filter((call) => call.method === 'GET' && call.path === `/campaigns/${id}`),
+    ).toHaveLength(readsBefore);
+  });
+});
