@@ -144,6 +144,9 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   await contacts.screenshot('activities-queue-1024');
   // Nothing stretches the page sideways at 1024 px (a hidden header label once made it 1,986 px wide).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1024, height: 800 });
 
   // The CRM settings save against the sandbox HubSpot portal and read back.
   await page.goto(campaignUrl);

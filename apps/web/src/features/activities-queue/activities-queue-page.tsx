@@ -68,7 +68,8 @@ export function ActivitiesQueuePage() {
                 <TableCell>Activity</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Starts In</TableCell>
-                <TableCell>
+                {/* Relative, so the hidden label stays inside the table's sideways scroll at 390 px. */}
+                <TableCell sx={{ position: 'relative' }}>
                   <Box component="span" sx={visuallyHidden}>
                     Actions
                   </Box>
