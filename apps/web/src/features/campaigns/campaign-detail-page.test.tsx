@@ -67,7 +67,7 @@ describe('CampaignDetailPage', () => {
       path: `/campaigns/${id}`,
       routes: [{ path: '/campaigns/:id', element: <CampaignDetailPage /> }],
     });
-    const run = await screen.findByRole('button', { name: 'Run', exact: true });
+    const run = await screen.findByRole('button', { name: /^Run$/ });
     expect(screen.getByText(/^paused/)).toBeInTheDocument();
     const readsBefore = api.calls.filter(
       (call) => call.method === 'GET' && call.path === `/campaigns/${id}`,
