@@ -2,13 +2,7 @@ import { type TeamNoticeResponse, teamMessages } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
 import { teamMembers } from '../db/schema.ts';
 import { recordTeamChange } from './record-team-change.ts';
-import {
-  findTeamMember,
-  requireAllowedOn,
-  requireMembership,
-  type TeamCaller,
-  type TeamDeps,
-} from './team-membership.ts';
+import { requireActionOnMember, type TeamCaller, type TeamDeps } from './team-membership.ts';
 
 /** PUT team/personas/{id}/role (beyond §7): the owner makes a member a manager, or a user again. */
 export async function changeMemberRole(
@@ -17,9 +11,7 @@ export async function changeMemberRole(
   memberId: string,
   request: { role: 'manager' | 'user' },
 ): Promise<TeamNoticeResponse> {
-  const membership = await requireMembership(deps, caller, 'changeRole');
-  const member = await findTeamMember(deps.db, membership.teamId, memberId);
-  requireAllowedOn('changeRole', membership, member);
+  const { membership, member } = await requireActionOnMember(deps, caller, 'changeRole', memberId);
   await deps.db.transaction(async (tx) => {
     await tx.update(teamMembers).set({ role: request.role }).where(eq(teamMembers.id, member.id));
     await recordTeamChange(

@@ -4,14 +4,7 @@ import { signAccessToken } from '../auth/tokens.ts';
 import { impersonationSessions, personas } from '../db/schema.ts';
 import { NotAuthorizedError, ValidationError } from '../errors.ts';
 import { recordTeamChange } from './record-team-change.ts';
-import {
-  findTeamMember,
-  requireAllowedOn,
-  requireMembership,
-  requireTeamPlan,
-  type TeamCaller,
-  type TeamDeps,
-} from './team-membership.ts';
+import { requireActionOnMember, requireTeamPlan, type TeamCaller, type TeamDeps } from './team-membership.ts';
 
 /**
  * Sign in under a team member: an owner or manager gets a short-lived access token naming both
@@ -22,10 +15,8 @@ export async function impersonateMember(
   caller: TeamCaller,
   memberId: string,
 ): Promise<ImpersonationResponse> {
-  const membership = await requireMembership(deps, caller, 'impersonate');
-  const member = await findTeamMember(deps.db, membership.teamId, memberId);
+  const { membership, member } = await requireActionOnMember(deps, caller, 'impersonate', memberId);
   if (member.personaId === caller.personaId) throw new NotAuthorizedError();
-  requireAllowedOn('impersonate', membership, member);
   if (!member.acceptedAt || !member.personaId) throw new ValidationError('id', teamMessages.memberPending);
   await requireTeamPlan(deps, membership.ownerPersonaId);
   const [memberPersona] = await deps.db

@@ -2,13 +2,7 @@ import { type TeamNoticeResponse, teamMessages } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
 import { teamMembers } from '../db/schema.ts';
 import { recordTeamChange } from './record-team-change.ts';
-import {
-  findTeamMember,
-  requireAllowedOn,
-  requireMembership,
-  type TeamCaller,
-  type TeamDeps,
-} from './team-membership.ts';
+import { requireActionOnMember, type TeamCaller, type TeamDeps } from './team-membership.ts';
 
 /** PUT team/personas/{id}/nickname: the contact name the team sees (max 50; empty clears it). */
 export async function renameMember(
@@ -17,9 +11,7 @@ export async function renameMember(
   memberId: string,
   request: { name: string },
 ): Promise<TeamNoticeResponse> {
-  const membership = await requireMembership(deps, caller, 'renameMember');
-  const member = await findTeamMember(deps.db, membership.teamId, memberId);
-  requireAllowedOn('renameMember', membership, member);
+  const { membership, member } = await requireActionOnMember(deps, caller, 'renameMember', memberId);
   const nickname = request.name.trim() || null;
   await deps.db.transaction(async (tx) => {
     await tx.update(teamMembers).set({ nickname }).where(eq(teamMembers.id, member.id));

@@ -2,14 +2,7 @@ import { type TeamNoticeResponse, teamMessages } from '@outpilot/contracts';
 import { ValidationError } from '../errors.ts';
 import { findInviter, issueInvitationCode, mailInvitation } from './invitation-code.ts';
 import { recordTeamChange } from './record-team-change.ts';
-import {
-  findTeamMember,
-  requireAllowedOn,
-  requireMembership,
-  requireTeamPlan,
-  type TeamCaller,
-  type TeamDeps,
-} from './team-membership.ts';
+import { requireActionOnMember, requireTeamPlan, type TeamCaller, type TeamDeps } from './team-membership.ts';
 
 /** POST team/personas/{id}/resend-invitation: a new code and expiry, mailed again; the old code stops working. */
 export async function resendInvitation(
@@ -17,9 +10,7 @@ export async function resendInvitation(
   caller: TeamCaller,
   memberId: string,
 ): Promise<TeamNoticeResponse> {
-  const membership = await requireMembership(deps, caller, 'resendInvitation');
-  const member = await findTeamMember(deps.db, membership.teamId, memberId);
-  requireAllowedOn('resendInvitation', membership, member);
+  const { membership, member } = await requireActionOnMember(deps, caller, 'resendInvitation', memberId);
   if (member.acceptedAt) throw new ValidationError('id', teamMessages.notPending);
   await requireTeamPlan(deps, membership.ownerPersonaId);
   const inviter = await findInviter(deps.db, caller.personaId);

@@ -74,6 +74,19 @@ export function requireAllowedOn(action: TeamAction, membership: Membership, tar
   if (!isAllowed(action, membership.role, roleOf(target))) throw new NotAuthorizedError();
 }
 
+/** The caller's membership and the member an action is on, once the matrix allows it on that member. */
+export async function requireActionOnMember(
+  deps: Pick<TeamDeps, 'db'>,
+  caller: TeamCaller,
+  action: TeamAction,
+  memberId: string,
+): Promise<{ membership: Membership; member: MemberRow }> {
+  const membership = await requireMembership(deps, caller, action);
+  const member = await findTeamMember(deps.db, membership.teamId, memberId);
+  requireAllowedOn(action, membership, member);
+  return { membership, member };
+}
+
 /** Growing the team (invite, resend, sign in as a member) needs the owner's plan to include teams. */
 export function requireTeamPlan(deps: Pick<TeamDeps, 'db' | 'clock'>, ownerPersonaId: string) {
   return requirePlanFeature(deps, ownerPersonaId, 'team');
