@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { ActivityQueueItem } from '@outpilot/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { visuallyHidden } from '../../components/visually-hidden.ts';
+import { ActionsHeaderCell } from '../../components/actions-header-cell.tsx';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { formatStartIn } from '../contacts/row-actions/format-start-in.ts';
 import { rowMenuOpensUpward } from '../contacts/row-actions/row-menu-placement.ts';
@@ -68,12 +68,7 @@ export function ActivitiesQueuePage() {
                 <TableCell>Activity</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Starts In</TableCell>
-                {/* Relative, so the hidden label stays inside the table's sideways scroll at 390 px. */}
-                <TableCell sx={{ position: 'relative' }}>
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
+                <ActionsHeaderCell />
               </TableRow>
             </TableHead>
             <TableBody>

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { ContactDocument, ContactSortableField, Execution } from '@outpilot/contracts';
 import type { OrderByItem } from '@outpilot/domain';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { visuallyHidden } from '../../../components/visually-hidden.ts';
+import { ActionsHeaderCell } from '../../../components/actions-header-cell.tsx';
 import { useClientConfig } from '../../../config/config-context.tsx';
 import type { ContactRowAction } from '../row-actions/contact-row-actions.tsx';
 import { ContactRowMenu } from '../row-actions/contact-row-menu.tsx';
@@ -295,11 +295,7 @@ export function ContactsGrid({
                 </TableCell>
               );
             })}
-            <TableCell sx={{ ...pinnedRight, ...pinnedHeader }}>
-              <Box component="span" sx={visuallyHidden}>
-                Actions
-              </Box>
-            </TableCell>
+            <ActionsHeaderCell sx={{ ...pinnedRight, ...pinnedHeader }} />
           </TableRow>
         </TableHead>
         <TableBody>
