@@ -12,7 +12,7 @@ import { sandboxPlugin } from '@outpilot/sandbox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { createOidcClient } from './auth/oidc-client.ts';
-import { createPaymentsClient } from './billing/payments-client.ts';
+import { createStripePayments } from './billing/stripe-payments.ts';
 import type { Config } from './config.ts';
 import { createHubspotClient } from './crm/hubspot-client.ts';
 import { createDatabase, type Database, type DatabaseHandle } from './db/create-database.ts';
@@ -141,7 +141,7 @@ export async function buildServer(
       clock,
       oidc: createOidcClient(config.oidc, redirectUri),
       hubspot: createHubspotClient(config.hubspot, clock),
-      payments: createPaymentsClient(config.payments, clock),
+      payments: createStripePayments(config.payments, clock),
       mail: createMailer(config.mail, database.db, clock),
     };
 

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sandboxHubspotBasePath, sandboxPaymentsBasePath } from '@outpilot/contracts';
+import { sandboxHubspotBasePath } from '@outpilot/contracts';
 import { z } from 'zod';
-import type { PaymentsSettings } from './billing/payments-client.ts';
+import type { PaymentsSettings } from './billing/stripe-payments.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,7 +38,13 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   HUBSPOT_API_URL: optionalText.pipe(z.url().optional()),
   HUBSPOT_ACCESS_TOKEN: optionalText,
-  PAYMENTS_API_URL: optionalText.pipe(z.url().optional()),
+  // Stripe's clients take a host, a port and a protocol: the API's origin, without a path.
+  PAYMENTS_API_URL: optionalText.pipe(
+    z
+      .url()
+      .refine((value) => ['', '/'].includes(new URL(value).pathname), 'must be an origin without a path')
+      .optional(),
+  ),
   PAYMENTS_SECRET_KEY: optionalText,
   PAYMENTS_WEBHOOK_SECRET: optionalText,
   SMTP_URL: optionalText.pipe(
@@ -103,7 +109,7 @@ export type Config = {
   sandboxFaultRate: number;
   oidc: OidcSettings;
   hubspot: HubspotSettings;
-  /** embedded = the sandbox payment provider mounted at /sandbox-payments; external = PAYMENTS_API_URL. */
+  /** embedded = the sandbox payment provider this server mounts; external = PAYMENTS_API_URL (Stripe's API). */
   payments: PaymentsSettings;
   /** embedded = an outbox in the database shown at /dev/mailbox; smtp = SMTP_URL through nodemailer. */
   mail: MailSettings;
@@ -185,13 +191,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const payments: PaymentsSettings = e.PAYMENTS_API_URL
     ? {
         mode: 'external',
-        apiUrl: e.PAYMENTS_API_URL.replace(/\/+$/, ''),
+        apiUrl: new URL(e.PAYMENTS_API_URL).origin,
         secretKey: e.PAYMENTS_SECRET_KEY ?? '',
         webhookSecret: e.PAYMENTS_WEBHOOK_SECRET ?? '',
       }
     : {
         mode: 'embedded',
-        apiUrl: `${publicUrl}${sandboxPaymentsBasePath}`,
+        // The sandbox answers Stripe's API on this server (/v1); its pages are under /sandbox-payments.
+        apiUrl: new URL(publicUrl).origin,
         secretKey: `sk_sandbox_${authSecret.slice(0, 24)}`,
         webhookSecret: `whsec_sandbox_${authSecret.slice(24, 48)}`,
       };

@@ -5,7 +5,10 @@ import {
   importsPaths,
   sandboxPaymentsBasePath,
 } from '@outpilot/contracts';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import { subscriptions } from '../db/schema.ts';
 import { sandboxTestCards } from '../sandbox-payments/test-cards.ts';
 import {
   callApi,
@@ -15,7 +18,11 @@ import {
   testBackends,
 } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
-import { signWebhook, webhookSignatureHeader } from './webhook-signature.ts';
+import { webhookSignatureHeader } from './stripe-payments.ts';
+
+/** Signs a delivery as Stripe does (the `stripe` package's own signing, as the sandbox provider's). */
+const signWebhook = (secret: string, payload: string, at: Date) =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: Math.floor(at.getTime() / 1000) });
 
 async function answer(response: Response) {
   // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
@@ -145,6 +152,10 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
     expect(coupon).toMatchObject({ status: 422, body: { message: billingMessages.couponNotFound } });
     const withPrice = await call('POST', billingPaths.checkout, token, { plan_id: 'pro', price: 1 });
     expect(withPrice.status).toBe(422);
+    // The trial and the early-bird plan are in the catalogue but not for sale.
+    for (const planId of ['trial', 'experimental']) {
+      expect((await call('POST', billingPaths.checkout, token, { plan_id: planId })).status).toBe(422);
+    }
 
     const other = await subscribed('basic');
     const stolen = await call('POST', billingPaths.ordersSync, token, { checkout_id: other.checkoutId });
@@ -181,6 +192,11 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
     expect(invoices[0].amount).toBeGreaterThan(9);
     expect(invoices[0].amount).toBeLessThan(12);
 
+    const unknown = await call('PUT', billingPaths.upgrade, token, { plan_id: 'platinum' });
+    expect(unknown).toMatchObject({
+      status: 422,
+      body: { message: 'The plan must be one of basic, pro, team' },
+    });
     const same = await call('PUT', billingPaths.upgrade, token, { plan_id: 'pro' });
     expect(same).toMatchObject({ status: 422, body: { message: billingMessages.samePlan } });
 
@@ -254,11 +270,18 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
     expect((await call('GET', `/campaigns/${created.body.id}`, token)).status).toBe(200);
   });
 
-  it('refuses forged webhooks and handles a replayed one once', async () => {
+  it('refuses forged, tampered and stale webhooks, changing nothing, and handles a replayed one once', async () => {
+    const { account, token, subscription } = await subscribed('basic');
+    const [row] = await server.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.personaId, account.personaId));
+    expect(row).toBeDefined();
     const event = JSON.stringify({
       id: 'evt_forged',
-      type: 'customer.subscription.updated',
-      data: { object: { id: 'sub_x' } },
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: row?.providerSubscriptionId, object: 'subscription', status: 'canceled' } },
     });
     const post = (body: string, signature: string) =>
       fetch(`${server.url}/api/v1${billingPaths.paymentsWebhook}`, {
@@ -268,6 +291,13 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
       });
     const forged = await post(event, signWebhook('not-the-secret', event, server.clock.now()));
     expect(forged.status).toBe(400);
+    const genuine = signWebhook(
+      server.config.payments.webhookSecret,
+      '{"id":"evt_other"}',
+      server.clock.now(),
+    );
+    expect((await post(event, genuine)).status).toBe(400);
+    expect((await post(event, '')).status).toBe(400);
     const stale = await post(
       event,
       signWebhook(
@@ -277,9 +307,22 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
       ),
     );
     expect(stale.status).toBe(400);
+    expect((await call('GET', billingPaths.subscription, token)).body).toEqual(subscription);
+    // None of the refused deliveries was recorded: the same event id, genuinely signed, is new.
+    const signedForged = signWebhook(server.config.payments.webhookSecret, event, server.clock.now());
+    expect(await (await post(event, signedForged)).json()).toEqual({ received: true, duplicate: false });
+    // The event only says something changed: the provider, asked back, still has it active.
+    expect((await call('GET', billingPaths.subscription, token)).body).toMatchObject({
+      plan_id: 'basic',
+      is_active: true,
+    });
 
-    const { token } = await subscribed('basic');
-    const real = JSON.stringify({ id: 'evt_replayed', type: 'invoice.paid', data: { object: {} } });
+    const real = JSON.stringify({
+      id: 'evt_replayed',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: {} },
+    });
     const signature = signWebhook(server.config.payments.webhookSecret, real, server.clock.now());
     expect(await (await post(real, signature)).json()).toEqual({ received: true, duplicate: false });
     expect(await (await post(real, signature)).json()).toEqual({ received: true, duplicate: true });

@@ -10,7 +10,7 @@ import {
   syncOrder,
 } from '../billing/billing-commands.ts';
 import { handlePaymentWebhook } from '../billing/handle-payment-webhook.ts';
-import { webhookSignatureHeader } from '../billing/webhook-signature.ts';
+import { webhookSignatureHeader } from '../billing/stripe-payments.ts';
 import type { AppDeps } from '../deps.ts';
 import { routesOf } from './register-endpoints.ts';
 

@@ -110,20 +110,25 @@ export function sandboxLedger(
   }
 
   async function completeCheckout(session: SandboxCheckoutSession, cardNumber: string, name: string) {
-    const customer: SandboxCustomer = {
-      id: newSandboxId('customer'),
-      email: session.customer_email,
-      name: name.trim() || session.customer_name,
-      country: session.billing_country,
-      card: { number: cardNumber, last4: cardNumber.slice(-4) },
-      balance: 0,
-    };
+    const card = { number: cardNumber, last4: cardNumber.slice(-4) };
+    const existing = session.customer ? await records.get('customer', session.customer) : null;
+    const customer: SandboxCustomer = existing
+      ? { ...existing, card }
+      : {
+          id: newSandboxId('customer'),
+          email: session.customer_email,
+          name: name.trim() || session.customer_name,
+          country: session.billing_country,
+          card,
+          balance: 0,
+          metadata: {},
+        };
     await records.put('customer', customer, now());
     const start = now();
     const subscription: SandboxSubscription = {
       id: newSandboxId('subscription'),
       customer: customer.id,
-      plan_id: session.plan_id,
+      product: session.product,
       status: 'active',
       cancel_at_period_end: false,
       start_date: start.toISOString(),
@@ -132,7 +137,7 @@ export function sandboxLedger(
       unit_amount: discounted(session.unit_amount, session.coupon?.percent_off ?? 0),
       base_amount: session.unit_amount,
       percent_off: session.coupon?.percent_off ?? 0,
-      metadata: session.metadata,
+      metadata: session.subscription_metadata,
     };
     await records.put('subscription', subscription, now());
     await charge(
@@ -188,18 +193,54 @@ export function sandboxLedger(
   }
 
   return {
+    async createProduct(input: { id?: string | undefined; name: string; metadata: Record<string, string> }) {
+      const id = input.id ?? newSandboxId('product');
+      if (await records.get('product', id)) {
+        throw new SandboxRequestError(400, 'resource_already_exists', 'Product already exists.', 'id');
+      }
+      return records.put(
+        'product',
+        { id, name: input.name, metadata: input.metadata, created: now().toISOString() },
+        now(),
+      );
+    },
+
+    getProduct: (id: string) => required('product', id, 'product'),
+
+    async createCustomer(input: {
+      email: string;
+      name: string;
+      country: string;
+      metadata: Record<string, string>;
+    }) {
+      return records.put(
+        'customer',
+        { id: newSandboxId('customer'), ...input, card: null, balance: 0 },
+        now(),
+      );
+    },
+
+    getCustomer: (id: string) => required('customer', id, 'customer'),
+
     async createCheckoutSession(input: {
-      plan_id: string;
+      product: string;
       unit_amount: number;
       quantity: number;
       coupon?: string | undefined;
-      customer_email: string;
-      customer_name: string;
-      billing_country: string;
+      customer?: string | undefined;
+      customer_email?: string | undefined;
       metadata: Record<string, string>;
+      subscription_metadata: Record<string, string>;
       success_url: string;
       cancel_url: string;
     }): Promise<SandboxCheckoutSession> {
+      const product = await records.get('product', input.product);
+      if (!product) throw missing('product', input.product, 'line_items[0][price_data][product]');
+      let customer: SandboxCustomer | null = null;
+      if (input.customer !== undefined) {
+        customer = await records.get('customer', input.customer);
+        if (!customer) throw missing('customer', input.customer, 'customer');
+      }
       let coupon: SandboxCheckoutSession['coupon'] = null;
       if (input.coupon !== undefined) {
         const percentOff = sandboxCoupons[input.coupon];
@@ -209,17 +250,19 @@ export function sandboxLedger(
       const session: SandboxCheckoutSession = {
         id: newSandboxId('checkout_session'),
         status: 'open',
-        plan_id: input.plan_id,
+        product: product.id,
+        product_name: product.name,
         unit_amount: input.unit_amount,
         coupon,
         quantity: input.quantity,
-        customer_email: input.customer_email,
-        customer_name: input.customer_name,
-        billing_country: input.billing_country,
+        customer_email: customer?.email ?? input.customer_email ?? '',
+        customer_name: customer?.name ?? '',
+        billing_country: customer?.country ?? '',
         metadata: input.metadata,
+        subscription_metadata: input.subscription_metadata,
         success_url: input.success_url,
         cancel_url: input.cancel_url,
-        customer: null,
+        customer: customer?.id ?? null,
         subscription: null,
         expires_at: new Date(now().getTime() + checkoutLifetimeMs).toISOString(),
         pending_card: null,
@@ -265,9 +308,10 @@ export function sandboxLedger(
     async updateSubscription(
       id: string,
       change: {
-        plan_id?: string | undefined;
+        product?: string | undefined;
         unit_amount?: number | undefined;
         cancel_at_period_end?: boolean | undefined;
+        metadata?: Record<string, string> | undefined;
       },
     ): Promise<SandboxSubscription> {
       let subscription = await required('subscription', id, 'subscription');
@@ -281,11 +325,11 @@ export function sandboxLedger(
       if (change.cancel_at_period_end !== undefined) {
         subscription = { ...subscription, cancel_at_period_end: change.cancel_at_period_end };
       }
-      if (
-        change.plan_id !== undefined &&
-        change.unit_amount !== undefined &&
-        change.plan_id !== subscription.plan_id
-      ) {
+      if (change.metadata !== undefined) {
+        subscription = { ...subscription, metadata: { ...subscription.metadata, ...change.metadata } };
+      }
+      if (change.product !== undefined && change.unit_amount !== undefined) {
+        await required('product', change.product, 'product');
         const unitAmount = discounted(change.unit_amount, subscription.percent_off);
         // Proration: the unused part of the period at the old price is credited, the same part at
         // the new price is charged now (an upgrade) or left as credit for the next invoices (a downgrade).
@@ -295,7 +339,7 @@ export function sandboxLedger(
         const difference = Math.round((unitAmount - subscription.unit_amount) * unused);
         subscription = {
           ...subscription,
-          plan_id: change.plan_id,
+          product: change.product,
           unit_amount: unitAmount,
           base_amount: change.unit_amount,
         };

@@ -67,7 +67,7 @@ export function renderCheckoutPage(input: {
   }
   return page(
     'Checkout',
-    `<h1>Subscribe to ${escapeHtml(session.plan_id)}</h1>
+    `<h1>Subscribe to ${escapeHtml(session.product_name)}</h1>
 <p><strong>${dollars(total)}</strong> per month${session.coupon ? ` (coupon ${escapeHtml(session.coupon.id)}: ${session.coupon.percent_off}% off)` : ''}</p>
 <p class="note">${escapeHtml(session.customer_email)}, country ${escapeHtml(session.billing_country)}</p>
 ${errorLine(input.error)}

@@ -1,7 +1,8 @@
 import type { Clock } from '@outpilot/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import qs from 'qs';
+import Stripe from 'stripe';
 import { z } from 'zod';
-import { signWebhook, webhookSignatureHeader } from '../billing/webhook-signature.ts';
 import type { Database } from '../db/create-database.ts';
 import { type SandboxLedger, SandboxRequestError, sandboxLedger } from './sandbox-ledger.ts';
 import {
@@ -12,8 +13,25 @@ import {
   renderPortalPage,
 } from './sandbox-pages.ts';
 import { type SandboxEvent, sandboxRecords } from './sandbox-records.ts';
+import {
+  checkoutCreateParams,
+  customerCreateParams,
+  invoiceListParams,
+  portalCreateParams,
+  presentCheckoutSession,
+  presentCustomer,
+  presentEvent,
+  presentInvoice,
+  presentPortalSession,
+  presentProduct,
+  presentSubscription,
+  productCreateParams,
+  retrieveParams,
+  subscriptionUpdateParams,
+} from './stripe-shapes.ts';
 
 export type SandboxPaymentsOptions = {
+  /** Where the customer's pages are; the merchant API is at /v1, where Stripe's clients call it. */
   prefix: string;
   /** The server's public URL: the customer's pages are under it. */
   publicUrl: string;
@@ -43,24 +61,6 @@ const fail = (reply: FastifyReply, status: number, code: string, message: string
     .status(status)
     .send({ error: { type: 'invalid_request_error', code, message, ...(param ? { param } : {}) } });
 
-const checkoutBodySchema = z.object({
-  plan_id: z.string().min(1),
-  unit_amount: z.number().int().positive(),
-  quantity: z.number().int().positive(),
-  coupon: z.string().optional(),
-  customer_email: z.string().min(1),
-  customer_name: z.string(),
-  billing_country: z.string().length(2),
-  metadata: z.record(z.string(), z.string()),
-  success_url: z.string().url(),
-  cancel_url: z.string().url(),
-});
-const subscriptionUpdateSchema = z.object({
-  plan_id: z.string().min(1).optional(),
-  unit_amount: z.number().int().positive().optional(),
-  cancel_at_period_end: z.boolean().optional(),
-});
-const portalBodySchema = z.object({ customer: z.string().min(1), return_url: z.string().url() });
 const cardFormSchema = z.object({
   number: z.string().default(''),
   expiry: z.string().default(''),
@@ -68,6 +68,8 @@ const cardFormSchema = z.object({
   name: z.string().default(''),
 });
 const idParams = z.object({ id: z.string().min(1).max(100) });
+const missing = (kind: string, id: string, param: string) =>
+  new SandboxRequestError(404, 'resource_missing', `No such ${kind}: '${id}'`, param);
 
 /**
  * A sandbox payment provider behind HTTP calls shaped like Stripe's: a secret key, checkout
@@ -96,12 +98,17 @@ export async function registerSandboxPayments(
   // Deliveries to one merchant go out one at a time, in the order the events happened.
   let queue: Promise<void> = Promise.resolve();
   const attempt = async (event: SandboxEvent, attemptIndex: number) => {
-    const body = JSON.stringify(event);
+    const body = JSON.stringify(presentEvent(event, presentObject(event)));
     const delivered = await fetch(options.webhookUrl, {
       method: 'POST',
       headers: {
-        'content-type': 'application/json',
-        [webhookSignatureHeader]: signWebhook(options.webhookSecret, body, options.clock.now()),
+        'content-type': 'application/json; charset=utf-8',
+        // Stripe's scheme, signed by Stripe's own code, at the provider's (possibly virtual) time.
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload: body,
+          secret: options.webhookSecret,
+          timestamp: Math.floor(options.clock.now().getTime() / 1000),
+        }),
       },
       body,
       signal: AbortSignal.timeout(10_000),
@@ -124,6 +131,23 @@ export async function registerSandboxPayments(
   };
 
   const ledger = sandboxLedger(sandboxRecords(options.db), options.clock, emit);
+  const checkoutPage = (id: string) => `${pagesBase}/pay/${id}`;
+  const invoicePage = (id: string) => `${pagesBase}/invoices/${id}`;
+  /** An event's object as Stripe shows it; the kind is in the event type's first word. */
+  function presentObject(event: SandboxEvent): unknown {
+    const object = event.data.object;
+    if (event.type.startsWith('customer.subscription.'))
+      return presentSubscription(object as Parameters<typeof presentSubscription>[0]);
+    if (event.type.startsWith('invoice.')) {
+      const invoice = object as Parameters<typeof presentInvoice>[0];
+      return presentInvoice(invoice, invoicePage(invoice.id));
+    }
+    if (event.type.startsWith('checkout.session.')) {
+      const session = object as Parameters<typeof presentCheckoutSession>[0];
+      return presentCheckoutSession(session, checkoutPage(session.id));
+    }
+    return object;
+  }
 
   if ((options.renewalIntervalMs ?? 1_000) > 0) {
     const interval = setInterval(() => {
@@ -140,6 +164,125 @@ export async function registerSandboxPayments(
     await queue;
   });
 
+  const errorHandler = (error: unknown, reply: FastifyReply) => {
+    if (error instanceof SandboxRequestError)
+      return fail(reply, error.status, error.code, error.message, error.param);
+    if (error instanceof z.ZodError) {
+      const issue = error.issues[0];
+      if (issue?.code === 'unrecognized_keys') {
+        const name = [...issue.path, issue.keys[0]].map(String).join('.');
+        return fail(reply, 400, 'parameter_unknown', `Received unknown parameter: ${name}`, name);
+      }
+      return fail(
+        reply,
+        400,
+        'parameter_invalid',
+        issue?.message ?? 'Invalid request',
+        issue?.path.join('.'),
+      );
+    }
+    app.log.error({ err: error }, 'sandbox payments failed');
+    return reply.status(500).send({ error: { type: 'api_error', message: 'An unknown error occurred' } });
+  };
+  /** Form bodies and query strings with Stripe's brackets (`line_items[0][price_data][unit_amount]`). */
+  const parseForm = (text: string) => qs.parse(text, { depth: 5, arrayLimit: 20, parameterLimit: 200 });
+  const queryOf = (request: FastifyRequest) => parseForm(request.url.split('?')[1] ?? '');
+
+  // The merchant API, where Stripe's clients call it (/v1): the secret key, form-encoded parameters
+  // in, Stripe's objects and errors out.
+  await app.register(async (api) => {
+    api.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, parseForm(String(body))),
+    );
+    api.setErrorHandler((error, _request, reply) => errorHandler(error, reply));
+    api.addHook('onRequest', async (request, reply) => {
+      if (request.headers.authorization !== `Bearer ${options.secretKey}`) {
+        return reply.status(401).send({
+          error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
+        });
+      }
+    });
+    const bodyOf = (request: FastifyRequest) => request.body ?? {};
+    api.post('/v1/products', { schema: { hide: true } }, async (request) =>
+      presentProduct(await ledger.createProduct(productCreateParams.parse(bodyOf(request)))),
+    );
+    api.get('/v1/products/:id', { schema: { hide: true } }, async (request) => {
+      retrieveParams.parse(queryOf(request));
+      return presentProduct(await ledger.getProduct(idParams.parse(request.params).id));
+    });
+    api.post('/v1/customers', { schema: { hide: true } }, async (request) => {
+      const params = customerCreateParams.parse(bodyOf(request));
+      return presentCustomer(
+        await ledger.createCustomer({
+          email: params.email,
+          name: params.name,
+          country: params.address?.country ?? '',
+          metadata: params.metadata,
+        }),
+      );
+    });
+    api.post('/v1/checkout/sessions', { schema: { hide: true } }, async (request) => {
+      const params = checkoutCreateParams.parse(bodyOf(request));
+      const [item] = params.line_items;
+      if (!item) throw new SandboxRequestError(400, 'parameter_missing', 'Missing line_items', 'line_items');
+      const session = await ledger.createCheckoutSession({
+        product: item.price_data.product,
+        unit_amount: item.price_data.unit_amount,
+        quantity: item.quantity,
+        coupon: params.discounts?.[0]?.coupon,
+        customer: params.customer,
+        customer_email: params.customer_email,
+        metadata: params.metadata,
+        subscription_metadata: params.subscription_data?.metadata ?? {},
+        success_url: params.success_url,
+        cancel_url: params.cancel_url,
+      });
+      return presentCheckoutSession(session, checkoutPage(session.id));
+    });
+    api.get('/v1/checkout/sessions/:id', { schema: { hide: true } }, async (request) => {
+      retrieveParams.parse(queryOf(request));
+      const { id } = idParams.parse(request.params);
+      return presentCheckoutSession(await ledger.getCheckoutSession(id), checkoutPage(id));
+    });
+    api.get('/v1/subscriptions/:id', { schema: { hide: true } }, async (request) => {
+      const { expand } = retrieveParams.parse(queryOf(request));
+      return presentSubscription(await ledger.getSubscription(idParams.parse(request.params).id), expand);
+    });
+    api.post('/v1/subscriptions/:id', { schema: { hide: true } }, async (request) => {
+      const { id } = idParams.parse(request.params);
+      const params = subscriptionUpdateParams.parse(bodyOf(request));
+      const item = params.items?.[0];
+      if (item && item.id !== `si_${id.slice(4)}`)
+        throw missing('subscription item', item.id, 'items[0][id]');
+      const updated = await ledger.updateSubscription(id, {
+        cancel_at_period_end: params.cancel_at_period_end,
+        product: item?.price_data.product,
+        unit_amount: item?.price_data.unit_amount,
+        metadata: params.metadata,
+      });
+      return presentSubscription(updated, params.expand);
+    });
+    api.post('/v1/billing_portal/sessions', { schema: { hide: true } }, async (request) => {
+      const params = portalCreateParams.parse(bodyOf(request));
+      const session = await ledger.createPortalSession(params.customer, params.return_url);
+      return presentPortalSession(session, `${pagesBase}/portal/${session.id}`);
+    });
+    api.get('/v1/invoices', { schema: { hide: true } }, async (request) => {
+      const params = invoiceListParams.parse(queryOf(request));
+      const invoices = await ledger.listInvoices(params.customer);
+      return {
+        object: 'list',
+        data: invoices
+          .slice(0, params.limit)
+          .map((invoice) => presentInvoice(invoice, invoicePage(invoice.id))),
+        has_more: invoices.length > params.limit,
+        url: '/v1/invoices',
+      };
+    });
+  });
+
   await app.register(
     async (provider) => {
       provider.addContentTypeParser(
@@ -147,65 +290,7 @@ export async function registerSandboxPayments(
         { parseAs: 'string' },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
-      provider.setErrorHandler((error, _request, reply) => {
-        if (error instanceof SandboxRequestError)
-          return fail(reply, error.status, error.code, error.message, error.param);
-        if (error instanceof z.ZodError) {
-          const issue = error.issues[0];
-          return fail(
-            reply,
-            400,
-            'parameter_invalid',
-            issue?.message ?? 'Invalid request',
-            issue?.path.join('.'),
-          );
-        }
-        app.log.error({ err: error }, 'sandbox payments failed');
-        return reply.status(500).send({ error: { type: 'api_error', message: 'An unknown error occurred' } });
-      });
-
-      // The merchant API: the secret key, JSON in and out.
-      await provider.register(async (api) => {
-        api.addHook('onRequest', async (request, reply) => {
-          if (request.headers.authorization !== `Bearer ${options.secretKey}`) {
-            return reply.status(401).send({
-              error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
-            });
-          }
-        });
-        api.post('/v1/checkout/sessions', { schema: { hide: true } }, async (request) => {
-          const body = checkoutBodySchema.parse(request.body);
-          const session = await ledger.createCheckoutSession(body);
-          return { ...session, url: `${pagesBase}/pay/${session.id}` };
-        });
-        api.get('/v1/checkout/sessions/:id', { schema: { hide: true } }, async (request) =>
-          ledger.getCheckoutSession(idParams.parse(request.params).id),
-        );
-        api.get('/v1/subscriptions/:id', { schema: { hide: true } }, async (request) =>
-          ledger.getSubscription(idParams.parse(request.params).id),
-        );
-        api.post('/v1/subscriptions/:id', { schema: { hide: true } }, async (request) =>
-          ledger.updateSubscription(
-            idParams.parse(request.params).id,
-            subscriptionUpdateSchema.parse(request.body),
-          ),
-        );
-        api.post('/v1/billing_portal/sessions', { schema: { hide: true } }, async (request) => {
-          const body = portalBodySchema.parse(request.body);
-          const session = await ledger.createPortalSession(body.customer, body.return_url);
-          return { ...session, url: `${pagesBase}/portal/${session.id}` };
-        });
-        api.get('/v1/invoices', { schema: { hide: true } }, async (request) => {
-          const { customer } = z.object({ customer: z.string().min(1) }).parse(request.query);
-          const invoices = await ledger.listInvoices(customer);
-          return {
-            data: invoices.map((invoice) => ({
-              ...invoice,
-              hosted_invoice_url: `${pagesBase}/invoices/${invoice.id}`,
-            })),
-          };
-        });
-      });
+      provider.setErrorHandler((error, _request, reply) => errorHandler(error, reply));
 
       // The customer's pages: hosted checkout, payment confirmation, management page, invoices.
       provider.get('/pay/:id', { schema: { hide: true } }, async (request, reply) => {

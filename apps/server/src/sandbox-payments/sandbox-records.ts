@@ -13,11 +13,16 @@ export type SandboxCustomer = {
   card: SandboxCard | null;
   /** Credit from a downgrade's proration, used up by the next invoices (cents). */
   balance: number;
+  metadata: Record<string, string>;
 };
+/** What the merchant sells; its id is the merchant's choice (the app names its plans' products). */
+export type SandboxProduct = { id: string; name: string; metadata: Record<string, string>; created: string };
 export type SandboxCheckoutSession = {
   id: string;
   status: 'open' | 'complete' | 'expired';
-  plan_id: string;
+  /** The product bought and its name (shown on the hosted page). */
+  product: string;
+  product_name: string;
   unit_amount: number;
   coupon: { id: string; percent_off: number } | null;
   quantity: number;
@@ -25,8 +30,11 @@ export type SandboxCheckoutSession = {
   customer_name: string;
   billing_country: string;
   metadata: Record<string, string>;
+  /** Copied onto the subscription the checkout creates (Stripe's subscription_data.metadata). */
+  subscription_metadata: Record<string, string>;
   success_url: string;
   cancel_url: string;
+  /** Given at creation, or created from customer_email when the checkout completes. */
   customer: string | null;
   subscription: string | null;
   expires_at: string;
@@ -36,7 +44,8 @@ export type SandboxCheckoutSession = {
 export type SandboxSubscription = {
   id: string;
   customer: string;
-  plan_id: string;
+  /** The product of the subscription's one item. */
+  product: string;
   status: 'active' | 'past_due' | 'canceled';
   cancel_at_period_end: boolean;
   start_date: string;
@@ -66,6 +75,7 @@ export type SandboxEvent = {
 export type SandboxPortalSession = { id: string; customer: string; return_url: string; expires_at: string };
 
 type Kinds = {
+  product: SandboxProduct;
   customer: SandboxCustomer;
   checkout_session: SandboxCheckoutSession;
   subscription: SandboxSubscription;
@@ -76,6 +86,7 @@ type Kinds = {
 export type SandboxKind = keyof Kinds;
 
 const prefixes: Record<SandboxKind, string> = {
+  product: 'prod',
   customer: 'cus',
   checkout_session: 'cs',
   subscription: 'sub',
