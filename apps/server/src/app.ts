@@ -36,6 +36,7 @@ import { authRoutes } from './routes/auth-routes.ts';
 import { automationRoutes } from './routes/automation-routes.ts';
 import { billingRoutes, paymentsWebhookRoutes } from './routes/billing-routes.ts';
 import { campaignsRoutes } from './routes/campaigns-routes.ts';
+import { cloudAutomationRoutes } from './routes/cloud-automation-routes.ts';
 import { contactsRoutes } from './routes/contacts-routes.ts';
 import { crmRoutes } from './routes/crm-routes.ts';
 import { executionsRoutes } from './routes/executions-routes.ts';
@@ -167,6 +168,7 @@ export async function buildServer(
       billingRoutes(deps),
       teamRoutes(deps),
       paymentsWebhookRoutes(deps),
+      cloudAutomationRoutes(deps),
       automationRoutes(deps),
       messagingRoutes(deps),
     ]);

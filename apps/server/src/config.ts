@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sandboxHubspotBasePath } from '@outpilot/contracts';
 import { z } from 'zod';
 import type { PaymentsSettings } from './billing/stripe-payments.ts';
+import { type CloudProxy, cloudProxiesSchema } from './network-account/cloud-proxies.ts';
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -46,6 +47,28 @@ const envSchema = z.object({
       .optional(),
   ),
   PAYMENTS_SECRET_KEY: optionalText,
+  // 32 bytes, base64: seals the LinkedIn sessions handed over for cloud automation (AES-256-GCM).
+  SESSION_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
+      .optional(),
+  ),
+  // The proxies the cloud runner reaches LinkedIn through, chosen by the user's country.
+  CLOUD_PROXIES: optionalText.pipe(
+    z
+      .string()
+      .transform((value, context) => {
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          context.addIssue({ code: 'custom', message: 'must be JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(cloudProxiesSchema)
+      .optional(),
+  ),
   PAYMENTS_WEBHOOK_SECRET: optionalText,
   SMTP_URL: optionalText.pipe(
     z
@@ -109,6 +132,8 @@ export type Config = {
   sandboxFaultRate: number;
   oidc: OidcSettings;
   hubspot: HubspotSettings;
+  /** Cloud automation with LinkedIn: the sessions' key (null: hand-over refused) and the proxies. */
+  cloudAutomation: { sessionKey: Buffer | null; proxies: CloudProxy[] };
   /** embedded = the sandbox payment provider this server mounts; external = PAYMENTS_API_URL (Stripe's API). */
   payments: PaymentsSettings;
   /** embedded = an outbox in the database shown at /dev/mailbox; smtp = SMTP_URL through nodemailer. */
@@ -215,6 +240,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     hubspot,
     payments,
+    cloudAutomation: {
+      sessionKey: e.SESSION_ENCRYPTION_KEY ? Buffer.from(e.SESSION_ENCRYPTION_KEY, 'base64') : null,
+      proxies: e.CLOUD_PROXIES ?? [],
+    },
     mail: e.SMTP_URL ? { mode: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : { mode: 'embedded' },
     crmBetaList: e.CRM_BETA_LIST,
     authSecret,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityOutcomes } from './activities.ts';
 import { appPathSchema, appProfileSchema, exchangeCodeRequestSchema } from './auth.ts';
+import { networkSessionHandOver } from './cloud-automation.ts';
 import { errorBodySchema } from './errors.ts';
 import { operationTypeSchema } from './executions.ts';
 import {
@@ -211,14 +212,45 @@ export type BridgeResult<T extends BridgeCommandTarget, C extends BridgeCommandN
   Spec<T, C>['result']
 >;
 
-/** Looks up a command's schemas; undefined for an unknown target or command. */
+/**
+ * What the app may send: every command the agent serves, plus the one only the Chrome extension
+ * serves (the LinkedIn session hand-over of cloud automation; the in-page agent answers it as an
+ * unknown command). Agents implement bridgeCommands; the app's bridge is typed by this map.
+ */
+export const appBridgeCommands = {
+  ...bridgeCommands,
+  network: {
+    ...bridgeCommands.network,
+    [networkSessionHandOver.command]: {
+      payload: networkSessionHandOver.payload,
+      result: networkSessionHandOver.result,
+    },
+  },
+} as const;
+
+type AppCommands = typeof appBridgeCommands;
+export type AppBridgeCommandName<T extends BridgeCommandTarget> = keyof AppCommands[T] & string;
+type AppSpec<T extends BridgeCommandTarget, C extends AppBridgeCommandName<T>> = AppCommands[T][C] extends {
+  payload: z.ZodType;
+  result: z.ZodType;
+}
+  ? AppCommands[T][C]
+  : never;
+export type AppBridgePayload<T extends BridgeCommandTarget, C extends AppBridgeCommandName<T>> = z.input<
+  AppSpec<T, C>['payload']
+>;
+export type AppBridgeResult<T extends BridgeCommandTarget, C extends AppBridgeCommandName<T>> = z.output<
+  AppSpec<T, C>['result']
+>;
+
+/** Looks up a command's schemas (of appBridgeCommands); undefined for an unknown target or command. */
 export function findBridgeCommand(
   target: string,
   command: string,
 ): { payload: z.ZodType; result: z.ZodType } | undefined {
-  const group = (bridgeCommands as Record<string, Record<string, { payload: z.ZodType; result: z.ZodType }>>)[
-    target
-  ];
+  const group = (
+    appBridgeCommands as Record<string, Record<string, { payload: z.ZodType; result: z.ZodType }>>
+  )[target];
   return group && Object.hasOwn(group, command) ? group[command] : undefined;
 }
 

@@ -4,6 +4,7 @@ export * from './billing.ts';
 export * from './bridge.ts';
 export * from './campaigns.ts';
 export * from './client-config.ts';
+export * from './cloud-automation.ts';
 export * from './constants.ts';
 export * from './contacts.ts';
 export * from './crm.ts';

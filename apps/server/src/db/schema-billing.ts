@@ -57,3 +57,19 @@ export const sandboxPaymentObjects = pgTable(
   },
   (t) => [index('sandbox_payment_objects_kind_idx').on(t.kind, t.createdAt)],
 );
+
+/**
+ * The LinkedIn session a user handed over for cloud automation, with their consent (issue 24 item
+ * 6): AES-256-GCM under SESSION_ENCRYPTION_KEY, never stored or logged in clear. One per persona;
+ * switching back to local mode deletes it.
+ */
+export const networkSessions = pgTable('network_sessions', {
+  personaId: uuid('persona_id')
+    .primaryKey()
+    .references(() => personas.id, { onDelete: 'cascade' }),
+  /** base64 of iv (12 bytes) · auth tag (16 bytes) · ciphertext of the cookies' JSON. */
+  sealed: text('sealed').notNull(),
+  /** Chooses the cloud proxy the session is used through (ISO 3166-1 alpha-2). */
+  countryCode: text('country_code').notNull(),
+  consentedAt: instant('consented_at').notNull(),
+});

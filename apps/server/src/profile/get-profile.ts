@@ -47,7 +47,7 @@ export async function getProfile(
     email: user.email,
     givenName: user.givenName,
     familyName: user.familyName,
-    isBackendAutomation: false,
+    isBackendAutomation: persona.automationMode === 'cloud',
     isBetaUser: persona.isBetaUser,
     impersonatedPersona: input.actor ? persona.id : null,
     subscriptionIsActive: access.subscriptionIsActive,

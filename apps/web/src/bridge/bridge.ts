@@ -1,9 +1,9 @@
 import type {
-  BridgeCommandName,
+  AppBridgeCommandName,
+  AppBridgePayload,
+  AppBridgeResult,
   BridgeCommandTarget,
   BridgeEvent,
-  BridgePayload,
-  BridgeResult,
 } from '@outpilot/contracts';
 
 export type BridgeEventListener = (event: BridgeEvent) => void;
@@ -13,11 +13,11 @@ export type BridgeEventListener = (event: BridgeEvent) => void;
  * Failures are raised as BridgeError with the error name the bridge answered.
  */
 export type Bridge = {
-  send<T extends BridgeCommandTarget, C extends BridgeCommandName<T>>(
+  send<T extends BridgeCommandTarget, C extends AppBridgeCommandName<T>>(
     target: T,
     command: C,
-    payload: BridgePayload<T, C>,
-  ): Promise<BridgeResult<T, C>>;
+    payload: AppBridgePayload<T, C>,
+  ): Promise<AppBridgeResult<T, C>>;
   /** Subscribes to extension events; returns the unsubscribe function. */
   onEvent(listener: BridgeEventListener): () => void;
   /** Resolves whether an extension (or the in-page agent) answers. */

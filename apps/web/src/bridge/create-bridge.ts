@@ -1,8 +1,8 @@
 import {
-  type BridgeCommandName,
+  type AppBridgeCommandName,
+  type AppBridgePayload,
+  type AppBridgeResult,
   type BridgeCommandTarget,
-  type BridgePayload,
-  type BridgeResult,
   type ClientConfig,
   findBridgeCommand,
 } from '@outpilot/contracts';
@@ -97,11 +97,11 @@ export function createBridge({
   };
 
   return {
-    async send<T extends BridgeCommandTarget, C extends BridgeCommandName<T>>(
+    async send<T extends BridgeCommandTarget, C extends AppBridgeCommandName<T>>(
       target: T,
       command: C,
-      payload: BridgePayload<T, C>,
-    ): Promise<BridgeResult<T, C>> {
+      payload: AppBridgePayload<T, C>,
+    ): Promise<AppBridgeResult<T, C>> {
       const spec = findBridgeCommand(target, command);
       if (!spec)
         throw new BridgeError({
@@ -119,8 +119,8 @@ export function createBridge({
       if (!parsed.success) {
         throw new BridgeError({ name: 'ClientError', message: `Unexpected answer to ${target}.${command}` });
       }
-      // The command's result schema is the one BridgeResult<T, C> is inferred from.
-      return parsed.data as BridgeResult<T, C>;
+      // The command's result schema is the one AppBridgeResult<T, C> is inferred from.
+      return parsed.data as AppBridgeResult<T, C>;
     },
     onEvent: (listener) => transport.onEvent(listener),
     isInstalled,

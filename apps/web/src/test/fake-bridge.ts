@@ -1,9 +1,9 @@
 import type {
-  BridgeCommandName,
+  AppBridgeCommandName,
+  AppBridgePayload,
+  AppBridgeResult,
   BridgeCommandTarget,
   BridgeEvent,
-  BridgePayload,
-  BridgeResult,
 } from '@outpilot/contracts';
 import type { Bridge, BridgeEventListener } from '../bridge/bridge.ts';
 import { BridgeError } from '../bridge/bridge-error.ts';
@@ -30,16 +30,16 @@ export function createFakeBridge({
   const fake: FakeBridge = {
     calls,
     handlers,
-    async send<T extends BridgeCommandTarget, C extends BridgeCommandName<T>>(
+    async send<T extends BridgeCommandTarget, C extends AppBridgeCommandName<T>>(
       target: T,
       command: C,
-      payload: BridgePayload<T, C>,
-    ): Promise<BridgeResult<T, C>> {
+      payload: AppBridgePayload<T, C>,
+    ): Promise<AppBridgeResult<T, C>> {
       calls.push({ target, command, payload });
       const handler = fake.handlers[`${target}.${command}`];
       if (!handler)
         throw new BridgeError({ name: 'ClientError', message: `No fake for ${target}.${command}` });
-      return (await handler(payload)) as BridgeResult<T, C>;
+      return (await handler(payload)) as AppBridgeResult<T, C>;
     },
     onEvent(listener) {
       listeners.add(listener);
