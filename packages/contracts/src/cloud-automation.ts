@@ -58,6 +58,8 @@ export const networkSessionResponseSchema = z.object({
   stored: z.boolean(),
   country_code: z.string().nullable(),
   consented_at: z.iso.datetime().nullable(),
+  /** The countries the server has a cloud proxy in: the consent dialog's choices. */
+  proxy_countries: z.array(z.object({ country_code: z.string(), city_name: z.string() })),
 });
 export type NetworkSessionResponse = z.infer<typeof networkSessionResponseSchema>;
 

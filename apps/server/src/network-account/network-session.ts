@@ -43,10 +43,23 @@ function sessionKey(deps: Deps): Buffer {
   return key;
 }
 
-const answer = (row: { countryCode: string; consentedAt: Date } | undefined): NetworkSessionResponse =>
-  row
-    ? { stored: true, country_code: row.countryCode, consented_at: row.consentedAt.toISOString() }
-    : { stored: false, country_code: null, consented_at: null };
+function answer(
+  deps: Deps,
+  row: { countryCode: string; consentedAt: Date } | undefined,
+): NetworkSessionResponse {
+  const proxyCountries = deps.config.cloudAutomation.proxies.map((proxy) => ({
+    country_code: proxy.country_code,
+    city_name: proxy.city_name,
+  }));
+  return row
+    ? {
+        stored: true,
+        country_code: row.countryCode,
+        consented_at: row.consentedAt.toISOString(),
+        proxy_countries: proxyCountries,
+      }
+    : { stored: false, country_code: null, consented_at: null, proxy_countries: proxyCountries };
+}
 
 export async function findNetworkSessionRow(db: Executor, personaId: string) {
   const [row] = await db.select().from(networkSessions).where(eq(networkSessions.personaId, personaId));
@@ -55,7 +68,7 @@ export async function findNetworkSessionRow(db: Executor, personaId: string) {
 
 /** GET network-account/session: whether a session is kept (never the session itself). */
 export async function getNetworkSession(deps: Deps, personaId: string): Promise<NetworkSessionResponse> {
-  return answer(await findNetworkSessionRow(deps.db, personaId));
+  return answer(deps, await findNetworkSessionRow(deps.db, personaId));
 }
 
 /**
@@ -82,7 +95,7 @@ export async function storeNetworkSession(
     .values({ personaId, ...values })
     .onConflictDoUpdate({ target: networkSessions.personaId, set: values })
     .returning();
-  return answer(row);
+  return answer(deps, row);
 }
 
 /** DELETE network-account/session: forgets the session; the workspace runs locally again. */
@@ -91,7 +104,7 @@ export async function deleteNetworkSession(deps: Deps, personaId: string): Promi
     await tx.delete(networkSessions).where(eq(networkSessions.personaId, personaId));
     await tx.update(personas).set({ automationMode: 'local' }).where(eq(personas.id, personaId));
   });
-  return answer(undefined);
+  return answer(deps, undefined);
 }
 
 /** The cookies and the proxy the cloud runner uses for a persona; null when either is missing. */

@@ -118,6 +118,7 @@ describe.each(testBackends())('automation mode on $name', ({ databaseUrl }) => {
         stored: false,
         country_code: null,
         consented_at: null,
+        proxy_countries: [{ country_code: 'DE', city_name: 'Berlin' }],
       });
 
       const stored = await call('PUT', session, token, handOver);
@@ -125,6 +126,7 @@ describe.each(testBackends())('automation mode on $name', ({ databaseUrl }) => {
         stored: true,
         country_code: 'DE',
         consented_at: server.clock.now().toISOString(),
+        proxy_countries: [{ country_code: 'DE', city_name: 'Berlin' }],
       });
       const [row] = await server.db
         .select()
