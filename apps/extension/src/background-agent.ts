@@ -21,6 +21,7 @@ import {
 import { systemClock } from '@outpilot/domain';
 import { type BuildConfig, isAppOrigin } from './build-config.ts';
 import { type BridgePort, bridgePortName } from './port.ts';
+import { handOverSession } from './session-hand-over.ts';
 
 export type BackgroundOptions = {
   build: BuildConfig;
@@ -127,12 +128,15 @@ export function startBackground(options: BackgroundOptions) {
         unsubscribe?.();
       });
       port.onMessage.addListener((message) => {
-        if (!bridgeRequestSchema.safeParse(message).success) {
+        const request = bridgeRequestSchema.safeParse(message);
+        if (!request.success) {
           log('Outpilot: refused a message of an unknown shape', message);
           return;
         }
-        void agent
-          .then(({ host }) => host.handle(message))
+        void (
+          handOverSession(request.data, options.readNetworkCookie) ??
+          agent.then(({ host }) => host.handle(message))
+        )
           .catch((error: unknown) => ({
             channel: 'outpilot-bridge',
             kind: 'response',
