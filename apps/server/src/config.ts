@@ -54,6 +54,8 @@ const envSchema = z.object({
       .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
       .optional(),
   ),
+  // Where the cloud runner reaches LinkedIn (a stand-in in tests).
+  LINKEDIN_URL: z.url().default('https://www.linkedin.com'),
   // The proxies the cloud runner reaches LinkedIn through, chosen by the user's country.
   CLOUD_PROXIES: optionalText.pipe(
     z
@@ -133,7 +135,7 @@ export type Config = {
   oidc: OidcSettings;
   hubspot: HubspotSettings;
   /** Cloud automation with LinkedIn: the sessions' key (null: hand-over refused) and the proxies. */
-  cloudAutomation: { sessionKey: Buffer | null; proxies: CloudProxy[] };
+  cloudAutomation: { sessionKey: Buffer | null; proxies: CloudProxy[]; linkedInUrl: string };
   /** embedded = the sandbox payment provider this server mounts; external = PAYMENTS_API_URL (Stripe's API). */
   payments: PaymentsSettings;
   /** embedded = an outbox in the database shown at /dev/mailbox; smtp = SMTP_URL through nodemailer. */
@@ -243,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cloudAutomation: {
       sessionKey: e.SESSION_ENCRYPTION_KEY ? Buffer.from(e.SESSION_ENCRYPTION_KEY, 'base64') : null,
       proxies: e.CLOUD_PROXIES ?? [],
+      linkedInUrl: e.LINKEDIN_URL,
     },
     mail: e.SMTP_URL ? { mode: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : { mode: 'embedded' },
     crmBetaList: e.CRM_BETA_LIST,

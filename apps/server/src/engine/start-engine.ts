@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { createCloudLinkedInNetworks } from '../network-account/cloud-linkedin-network.ts';
 import { type ActivityWakeups, listenForActivityWakeups } from './activity-wakeups.ts';
 import { applyTimeouts } from './apply-timeouts.ts';
 import { type CloudRunner, createCloudRunner } from './cloud-runner.ts';
@@ -10,7 +11,10 @@ export type EngineBackgroundOptions = {
   leaseSweepMs?: number;
   timeoutsSweepMs?: number;
   queueTopUpSweepMs?: number;
-  /** Run the cloud runner (sandbox network only) for personas in automation mode 'cloud'. */
+  /**
+   * Run the cloud runner for personas in automation mode 'cloud' (default on): over the sandbox,
+   * or with NETWORK=linkedin over the sessions handed over, through the proxies of their countries.
+   */
   cloudRunner?: boolean;
 };
 
@@ -46,7 +50,7 @@ export function registerEngineBackground(
     every(options.leaseSweepMs ?? 15_000, 'lease expiry', () => expireLeases(deps));
     every(options.timeoutsSweepMs ?? 60_000, 'timeouts', () => applyTimeouts(deps));
     every(options.queueTopUpSweepMs ?? 60_000, 'queue top-up', () => topUpCampaignQueues(deps));
-    if (options.cloudRunner ?? deps.config.network === 'sandbox') {
+    if (options.cloudRunner ?? true) {
       const onError = (error: unknown) => app.log.error({ err: error }, 'cloud runner failed');
       // Without the notifications the runner still claims: at its poll interval.
       wakeups = await listenForActivityWakeups({
@@ -59,6 +63,7 @@ export function registerEngineBackground(
       });
       cloud = createCloudRunner({
         deps: { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl },
+        ...(deps.config.network === 'linkedin' ? { network: createCloudLinkedInNetworks(deps) } : {}),
         onError,
         ...(wakeups ? { wakeups } : {}),
       });
