@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { AccountPage } from '../pages/account-page.ts';
 import { BillingView, HostedPaymentPage, testCards, UpgradePage } from '../pages/billing-pages.ts';
 import { ContactsImportWizard } from '../pages/contacts-import-wizard.ts';
 import { ContactsPage } from '../pages/contacts-page.ts';
@@ -39,6 +40,13 @@ test('a new account counts its trial down, a declined card changes nothing, Pro 
   await expect(await salesNavigatorUpsell(page)).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // Cloud automation is Pro's: the trial's switch is off and disabled, with the way to upgrade.
+  const accountPage = new AccountPage(page);
+  await accountPage.open();
+  const cloudSwitch = page.getByRole('tabpanel').getByRole('switch', { name: 'Run in the cloud' });
+  await expect(cloudSwitch).toBeDisabled();
+  await expect(page.getByRole('tabpanel')).toContainText('Upgrade your plan to Pro');
+
   const billing = new BillingView(page);
   await billing.open();
   await expect(billing.line('Plan')).toContainText('Trial');
@@ -75,6 +83,15 @@ test('a new account counts its trial down, a declined card changes nothing, Pro 
   await expect(widget(page)).toHaveText('Subscription is active');
   await expect(await salesNavigatorUpsell(page)).toHaveCount(0);
   await page.keyboard.press('Escape');
+
+  // Pro runs in the cloud on a switch (the sandbox network: no session to hand over), and back.
+  await accountPage.open();
+  await cloudSwitch.check();
+  await expect(page.getByTestId('automation-mode')).toContainText('Automation runs in the cloud');
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screens/automation-mode-cloud-1024.png', fullPage: true });
+  await cloudSwitch.uncheck();
+  await expect(page.getByTestId('automation-mode')).toContainText('Automation runs locally in your browser');
 
   await billing.open();
   await expect(billing.line('Plan')).toContainText('Pro');
