@@ -86,12 +86,15 @@ test('a new account counts its trial down, a declined card changes nothing, Pro 
 
   // Pro runs in the cloud on a switch (the sandbox network: no session to hand over), and back.
   await accountPage.open();
-  await cloudSwitch.check();
+  // The switch follows the server's answer (it is not checked until the server agreed).
+  await cloudSwitch.click();
   await expect(page.getByTestId('automation-mode')).toContainText('Automation runs in the cloud');
+  await expect(cloudSwitch).toBeChecked();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screens/automation-mode-cloud-1024.png', fullPage: true });
-  await cloudSwitch.uncheck();
+  await cloudSwitch.click();
   await expect(page.getByTestId('automation-mode')).toContainText('Automation runs locally in your browser');
+  await expect(cloudSwitch).not.toBeChecked();
 
   await billing.open();
   await expect(billing.line('Plan')).toContainText('Pro');
