@@ -89,6 +89,44 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads Stripe, the session key and the cloud proxies, and refuses them malformed', async () => {
+    const dataDir = await tempDir();
+    const key = Buffer.alloc(32, 1).toString('base64');
+    const proxy = {
+      country_code: 'DE',
+      city_name: 'Berlin',
+      ip_address: '203.0.113.7',
+      url: 'http://p:3128',
+    };
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PAYMENTS_API_URL: 'https://api.stripe.com/',
+      PAYMENTS_SECRET_KEY: 'sk_live_x',
+      PAYMENTS_WEBHOOK_SECRET: 'whsec_x',
+      SESSION_ENCRYPTION_KEY: key,
+      CLOUD_PROXIES: JSON.stringify([proxy]),
+    });
+    expect(config.payments).toMatchObject({ mode: 'external', apiUrl: 'https://api.stripe.com' });
+    expect(config.cloudAutomation.sessionKey?.length).toBe(32);
+    expect(config.cloudAutomation.proxies).toEqual([proxy]);
+
+    const bad = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir, ...env });
+    expect(
+      bad({
+        PAYMENTS_API_URL: 'https://api.stripe.com/v1',
+        PAYMENTS_SECRET_KEY: 'sk',
+        PAYMENTS_WEBHOOK_SECRET: 'wh',
+      }),
+    ).toThrow(/PAYMENTS_API_URL: must be an origin without a path/);
+    expect(bad({ SESSION_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /SESSION_ENCRYPTION_KEY/,
+    );
+    expect(bad({ CLOUD_PROXIES: '[{' })).toThrow(/CLOUD_PROXIES: must be JSON/);
+    expect(bad({ CLOUD_PROXIES: JSON.stringify([{ ...proxy, country_code: 'Germany' }]) })).toThrow(
+      /CLOUD_PROXIES/,
+    );
+  });
+
   it('accepts a unix-socket PostgreSQL URL and an external identity provider', async () => {
     const config = loadConfig({
       DATA_DIR: await tempDir(),

@@ -10,7 +10,7 @@ export const cloudProxySchema = z
     country_code: countryCodeSchema,
     city_name: z.string().min(1),
     ip_address: z.union([z.ipv4(), z.ipv6()]),
-    url: z.url({ protocol: /^(http|https|socks5)$/ }),
+    url: z.url({ protocol: /^https?$/ }),
   })
   .strict();
 export type CloudProxy = z.infer<typeof cloudProxySchema>;
