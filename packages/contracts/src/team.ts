@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { type TeamRole, teamRoleSchema, tokenPairSchema } from './auth.ts';
 import { subscriptionResponseSchema } from './billing.ts';
-import { defineEndpoint } from './endpoint.ts';
+import {
+  campaignStateSchema,
+  campaignStatisticsSchema,
+  campaignStepSchema,
+  campaignsExportQuerySchema,
+  campaignsPageQuerySchema,
+  pageOf,
+  pauseReasonSchema,
+} from './campaigns.ts';
+import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
 
 /**
  * The team area of seed 000 (§3 Persona / team member, §4 invites and impersonation, §5 invite
@@ -22,6 +31,9 @@ export const teamPaths = {
   stopImpersonation: '/team/member-session/stop',
   /** Beyond the spec: the owner's log of impersonation sessions and team changes. */
   auditLog: '/team/audit-log',
+  /** Seed 001 §7: the team's campaigns (skip = page times page size) and their CSV. */
+  campaigns: '/team/campaigns',
+  campaignsExport: '/team/campaigns/export',
 } as const;
 
 /** The development page listing the embedded mail outbox (not under the API base). */
@@ -179,6 +191,56 @@ export const teamAuditLogResponseSchema = z.object({
 export type TeamAuditLogResponse = z.infer<typeof teamAuditLogResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// Team campaign statistics (seed 001 §2 "Team campaign statistics", §3 "Team campaign row", §7)
+
+/** The fields the team campaigns table sorts by (§2: "Sortable by all of these"). */
+export const teamCampaignSortableFields = [
+  'name',
+  'persona',
+  'invitation_sent',
+  'acceptance_rate',
+  'messages_sent',
+  'reply_rate',
+  'created',
+] as const;
+export type TeamCampaignSortableField = (typeof teamCampaignSortableFields)[number];
+
+/** §3 "Team campaign row": one campaign of a team member, with the member's name, e-mail and avatar. */
+export const teamCampaignSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status: campaignStateSchema,
+  personaId: z.uuid(),
+  /** The member's contact name in the team, else their full name, else their e-mail. */
+  nickname: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  created: z.iso.datetime({ offset: true }),
+  target_audience_count: z.number().int().nonnegative(),
+  steps: z.array(campaignStepSchema),
+  pause_reason: pauseReasonSchema.nullable(),
+  statistics: campaignStatisticsSchema,
+});
+export type TeamCampaign = z.infer<typeof teamCampaignSchema>;
+export const teamCampaignsResponseSchema = pageOf(teamCampaignSchema);
+export type TeamCampaignsResponse = z.infer<typeof teamCampaignsResponseSchema>;
+
+/** The same list query as campaigns/page; 'archived=true' lists the members' archives. */
+export const teamCampaignsQuerySchema = campaignsPageQuerySchema;
+export type TeamCampaignsQuery = z.input<typeof teamCampaignsQuerySchema>;
+/** The export takes the list's query; selected rows are `id in (…)` in the filter. */
+export const teamCampaignsExportQuerySchema = campaignsExportQuerySchema;
+export type TeamCampaignsExportQuery = z.input<typeof teamCampaignsExportQuerySchema>;
+
+/** §2 'Show Campaigns' filter: all, has contacts in queue, no contacts in queue (not Compose). */
+export const teamQueueFilters = {
+  all: { label: 'all', filter: null },
+  inQueue: { label: 'has contacts in queue', filter: 'in_queue_count gt 0' },
+  noneInQueue: { label: 'no contacts in queue', filter: "in_queue_count eq 0 and state ne 'Compose'" },
+} as const;
+export type TeamQueueFilter = keyof typeof teamQueueFilters;
+
+// ---------------------------------------------------------------------------------------------
 // Endpoints (seed 000 §7), plus member sessions (impersonation), roles and the audit log
 
 const teamCall = { service: 'api', access: 'user', tags: ['team'] } as const;
@@ -277,6 +339,24 @@ export const teamEndpoints = {
     summary: "The team's log of member sessions and changes (owner only)",
     answers: { 200: teamAuditLogResponseSchema },
   }),
+  campaigns: defineEndpoint({
+    ...teamCall,
+    errors: ['NotFound', 'UnprocessableEntity'],
+    method: 'GET',
+    path: teamPaths.campaigns,
+    summary: "One page of the team members' campaigns with their statistics; default created desc",
+    query: teamCampaignsQuerySchema,
+    answers: { 200: teamCampaignsResponseSchema },
+  }),
+  campaignsExport: defineEndpoint({
+    ...teamCall,
+    errors: ['NotFound', 'UnprocessableEntity'],
+    method: 'GET',
+    path: teamPaths.campaignsExport,
+    summary: "The team members' campaigns as CSV (the list's query; selected rows by `id in (…)`)",
+    query: teamCampaignsExportQuerySchema,
+    answers: { 200: csvFileAnswer },
+  }),
 };
 
 /** The invitation code is everything after the first 6 characters of the query string (§4): `?code=`. */
@@ -303,7 +383,8 @@ export type TeamAction =
   | 'renameMember'
   | 'changeRole'
   | 'impersonate'
-  | 'readAuditLog';
+  | 'readAuditLog'
+  | 'readTeamCampaigns';
 
 const everyRole: readonly TeamRole[] = ['owner', 'manager', 'user'];
 const staff: readonly TeamRole[] = ['manager', 'user'];
@@ -321,7 +402,11 @@ export const teamPermissionMatrix: Record<TeamAction, Record<TeamRole, readonly 
   changeRole: { owner: staff, manager: nobody, user: nobody },
   impersonate: { owner: staff, manager: plainUsers, user: nobody },
   readAuditLog: { owner: everyRole, manager: nobody, user: nobody },
+  readTeamCampaigns: { owner: everyRole, manager: everyRole, user: nobody },
 };
+
+/** Actions that only read: allowed in a member session too (every change made with one is a 403). */
+export const teamReadActions: ReadonlySet<TeamAction> = new Set(['listMembers', 'readTeamCampaigns']);
 
 export function isAllowed(action: TeamAction, actor: TeamRole, target: TeamRole = 'user'): boolean {
   return teamPermissionMatrix[action][actor].includes(target);
