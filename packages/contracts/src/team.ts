@@ -73,6 +73,8 @@ export const teamMessages = {
   memberPending: 'The member has not accepted the invitation yet',
   noTeam: 'You have no team',
   notImpersonating: 'There is no member session to stop',
+  /** Billing made in a member session would spend the member's money as someone else (403). */
+  noBillingInMemberSession: 'The subscription cannot be changed in a member session',
   // Screens
   membersTitle: 'Members',
   invitesTitle: 'Pending invites',

@@ -12,20 +12,27 @@ import {
 import { handlePaymentWebhook } from '../billing/handle-payment-webhook.ts';
 import { webhookSignatureHeader } from '../billing/webhook-signature.ts';
 import type { AppDeps } from '../deps.ts';
+import { refuseMemberSession } from '../team/refuse-member-session.ts';
 import { routesOf } from './register-endpoints.ts';
 
 const callerOf = (auth: AuthContext) => ({ userId: auth.userId, personaId: auth.personaId });
+
+/** The caller of a call that pays or changes the subscription: never a member session (403). */
+const payerOf = (auth: AuthContext) => {
+  refuseMemberSession(auth);
+  return callerOf(auth);
+};
 
 /** Subscription and billing calls of seed 000 §7. */
 export const billingRoutes = (deps: AppDeps) =>
   routesOf(billingEndpoints, {
     subscription: ({ auth }) => getSubscription(deps, callerOf(auth)),
-    checkout: ({ auth, body }) => startCheckout(deps, callerOf(auth), body),
-    ordersSync: ({ auth, body }) => syncOrder(deps, callerOf(auth), body),
-    upgrade: ({ auth, body }) => changePlan(deps, callerOf(auth), body),
-    cancel: ({ auth }) => setCancellation(deps, callerOf(auth), true),
-    resume: ({ auth }) => setCancellation(deps, callerOf(auth), false),
-    managementUrl: ({ auth }) => getManagementUrl(deps, callerOf(auth)),
+    checkout: ({ auth, body }) => startCheckout(deps, payerOf(auth), body),
+    ordersSync: ({ auth, body }) => syncOrder(deps, payerOf(auth), body),
+    upgrade: ({ auth, body }) => changePlan(deps, payerOf(auth), body),
+    cancel: ({ auth }) => setCancellation(deps, payerOf(auth), true),
+    resume: ({ auth }) => setCancellation(deps, payerOf(auth), false),
+    managementUrl: ({ auth }) => getManagementUrl(deps, payerOf(auth)),
     invoices: ({ auth }) => listInvoices(deps, callerOf(auth)),
   });
 

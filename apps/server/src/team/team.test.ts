@@ -1,6 +1,7 @@
 import {
   apiPaths,
   billingMessages,
+  billingPaths,
   teamLimits,
   teamMessages,
   teamPaths,
@@ -9,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { teamMembers } from '../db/schema.ts';
-import { issueTestSession, type TestAccount, testBackends } from '../testing/index.ts';
+import { issueTestSession, subscribeToPlan, type TestAccount, testBackends } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { pathOf, teamFixtures } from './team-fixtures.ts';
 
@@ -272,5 +273,23 @@ describe.each(testBackends())('teams on $name', ({ databaseUrl }) => {
       acting_as: member.account.email,
       details: { method: 'PUT', status: 200 },
     });
+  });
+
+  it('refuses every billing call that pays or changes the subscription in a member session', async () => {
+    const { owner, member, memberId } = await teamWithMember();
+    await subscribeToPlan(server.db, member.account.personaId, 'pro', server.clock);
+    const asMember = (await call('POST', pathOf(teamPaths.impersonate, memberId), owner.token)).body
+      .accessToken as string;
+    const refused = { status: 403, body: { message: teamMessages.noBillingInMemberSession } };
+    expect(await call('POST', billingPaths.checkout, asMember, { plan_id: 'team' })).toMatchObject(refused);
+    expect(await call('POST', billingPaths.ordersSync, asMember, { checkout_id: 'cs_1' })).toMatchObject(
+      refused,
+    );
+    expect(await call('PUT', billingPaths.upgrade, asMember, { plan_id: 'team' })).toMatchObject(refused);
+    expect(await call('PUT', billingPaths.cancel, asMember)).toMatchObject(refused);
+    expect(await call('PUT', billingPaths.resume, asMember)).toMatchObject(refused);
+    expect(await call('GET', billingPaths.managementUrl, asMember)).toMatchObject(refused);
+    // Reading stays allowed.
+    expect((await call('GET', billingPaths.subscription, asMember)).body).toMatchObject({ plan_id: 'pro' });
   });
 });
