@@ -125,7 +125,7 @@ describe.each(testBackends())('team campaign statistics on $name', ({ databaseUr
     expect(names(await list(owner.token, { archived: 'true' }))).toEqual([]);
   });
 
-  it('refuses plain users, people without a team, an owner's plan without teams and bad queries', async () => {
+  it("refuses plain users, people without a team, an owner's plan without teams and bad queries", async () => {
     const { owner, member } = await teamWithCampaigns();
     expect((await list(member.token)).status).toBe(403);
     const { member: manager } = await addMember(owner, 'manager');
