@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { type TeamRole, teamRoleSchema, tokenPairSchema } from './auth.ts';
-import { subscriptionResponseSchema } from './billing.ts';
+import {
+  checkoutResponseSchema,
+  couponSchema,
+  purchasablePlanIdSchema,
+  subscriptionResponseSchema,
+} from './billing.ts';
 import {
   campaignStateSchema,
   campaignStatisticsSchema,
@@ -29,6 +34,12 @@ export const teamPaths = {
   /** "Sign in under a team member (by persona id)" and "stop member session": paths not shown. */
   impersonate: '/team/personas/:id/sign-in',
   stopImpersonation: '/team/member-session/stop',
+  /** §7: POST buys a plan for the member (a checkout the payer pays), PUT upgrades it. */
+  memberSubscription: '/team/personas/:id/subscription',
+  /** Beyond §7 (as orders/sync): the payer's completed checkout becomes the member's plan. */
+  memberSubscriptionSync: '/team/personas/:id/subscription/sync',
+  memberSubscriptionCancel: '/team/personas/:id/subscription/cancel',
+  memberSubscriptionResume: '/team/personas/:id/subscription/resume',
   /** Beyond the spec: the owner's log of impersonation sessions and team changes. */
   auditLog: '/team/audit-log',
   /** Seed 001 §7: the team's campaigns (skip = page times page size) and their CSV. */
@@ -75,6 +86,19 @@ export const teamMessages = {
   notImpersonating: 'There is no member session to stop',
   /** Billing made in a member session would spend the member's money as someone else (403). */
   noBillingInMemberSession: 'The subscription cannot be changed in a member session',
+  paidByAnother: 'The subscription is paid by your team: ask its owner',
+  memberAlreadyActive: 'The member already has an active subscription: upgrade it instead',
+  memberNotPaidByTeam: 'The member pays for this subscription (Self-Paid)',
+  memberNoSubscription: 'The member has no active paid subscription',
+  payerOnTrial: 'Member subscriptions need a paid plan',
+  removePaidMember: "Cancel the member's subscription before removing them: it is paid by the team",
+  couponOnlyWhenActivating: 'A promo code applies only when activating',
+  activated: 'Your subscription is activated',
+  canceled: 'The subscription has been canceled',
+  resumed: 'The subscription has been resumed',
+  upgraded: 'Subscription has been upgraded',
+  upgradeNote: (plan: string) =>
+    `The account will be upgraded to ${plan} and the difference will be deducted from the next payment`,
   // Screens
   membersTitle: 'Members',
   invitesTitle: 'Pending invites',
@@ -116,6 +140,16 @@ export type NicknameRequest = z.input<typeof nicknameRequestSchema>;
 
 export const roleRequestSchema = z.object({ role: z.enum(['manager', 'user']) });
 export type RoleRequest = z.infer<typeof roleRequestSchema>;
+
+/** §7 `{coupon, plan_id}`: the promo code only when activating (§9). */
+export const memberSubscriptionRequestSchema = z.object({
+  plan_id: purchasablePlanIdSchema,
+  coupon: couponSchema.optional(),
+});
+export type MemberSubscriptionRequest = z.input<typeof memberSubscriptionRequestSchema>;
+export const memberSubscriptionSyncRequestSchema = z.object({
+  checkout_id: z.string().trim().min(1).max(255),
+});
 
 export const memberIdParamsSchema = z.object({ id: z.uuid({ error: teamMessages.memberNotFound }) });
 
@@ -171,6 +205,8 @@ export const teamAuditActions = [
   'impersonation_stopped',
   /** A change the acting user made in the member's workspace during a member session. */
   'member_workspace_changed',
+  /** A member's plan activated, upgraded, canceled or resumed by the team (details: change, plan). */
+  'member_subscription_changed',
 ] as const;
 export type TeamAuditAction = (typeof teamAuditActions)[number];
 
@@ -341,6 +377,54 @@ export const teamEndpoints = {
     summary: "The team's log of member sessions and changes (owner only)",
     answers: { 200: teamAuditLogResponseSchema },
   }),
+  activateMemberSubscription: defineEndpoint({
+    ...teamCall,
+    errors: [...changeErrors, 'BadGateway'],
+    method: 'POST',
+    path: teamPaths.memberSubscription,
+    summary: "Buy a plan for a member: the provider's checkout, paid by the caller (team owner)",
+    params: memberIdParamsSchema,
+    body: memberSubscriptionRequestSchema,
+    answers: { 200: checkoutResponseSchema },
+  }),
+  syncMemberSubscription: defineEndpoint({
+    ...teamCall,
+    errors: [...changeErrors, 'BadGateway'],
+    method: 'POST',
+    path: teamPaths.memberSubscriptionSync,
+    summary: "The caller's completed checkout for the member becomes the member's subscription",
+    params: memberIdParamsSchema,
+    body: memberSubscriptionSyncRequestSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  upgradeMemberSubscription: defineEndpoint({
+    ...teamCall,
+    errors: [...changeErrors, 'BadGateway'],
+    method: 'PUT',
+    path: teamPaths.memberSubscription,
+    summary: "Move a member's team-paid subscription to another plan now (prorated)",
+    params: memberIdParamsSchema,
+    body: memberSubscriptionRequestSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  cancelMemberSubscription: defineEndpoint({
+    ...teamCall,
+    errors: [...changeErrors, 'BadGateway'],
+    method: 'PUT',
+    path: teamPaths.memberSubscriptionCancel,
+    summary: "Cancel a member's team-paid subscription at the period's end",
+    params: memberIdParamsSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  resumeMemberSubscription: defineEndpoint({
+    ...teamCall,
+    errors: [...changeErrors, 'BadGateway'],
+    method: 'PUT',
+    path: teamPaths.memberSubscriptionResume,
+    summary: "Resume a member's canceled team-paid subscription",
+    params: memberIdParamsSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
   campaigns: defineEndpoint({
     ...teamCall,
     errors: ['NotFound', 'UnprocessableEntity'],
@@ -386,7 +470,8 @@ export type TeamAction =
   | 'changeRole'
   | 'impersonate'
   | 'readAuditLog'
-  | 'readTeamCampaigns';
+  | 'readTeamCampaigns'
+  | 'manageMemberSubscription';
 
 const everyRole: readonly TeamRole[] = ['owner', 'manager', 'user'];
 const staff: readonly TeamRole[] = ['manager', 'user'];
@@ -405,7 +490,21 @@ export const teamPermissionMatrix: Record<TeamAction, Record<TeamRole, readonly 
   impersonate: { owner: staff, manager: plainUsers, user: nobody },
   readAuditLog: { owner: everyRole, manager: nobody, user: nobody },
   readTeamCampaigns: { owner: everyRole, manager: everyRole, user: nobody },
+  /** §6: the team owner (managers too, but only within the team-trial window); never the owner's row. */
+  manageMemberSubscription: { owner: staff, manager: nobody, user: nobody },
 };
+
+/**
+ * §6's temporary team-trial window: a subscription activated before mid April 2023, while the
+ * date is before mid May 2023, let a manager change members' subscriptions too.
+ */
+export const teamTrialWindow = {
+  activatedBefore: new Date('2023-04-15T00:00:00Z'),
+  until: new Date('2023-05-15T00:00:00Z'),
+} as const;
+export function isInTeamTrialWindow(activatedAt: Date, now: Date): boolean {
+  return activatedAt < teamTrialWindow.activatedBefore && now < teamTrialWindow.until;
+}
 
 /** Actions that only read: allowed in a member session too (every change made with one is a 403). */
 export const teamReadActions: ReadonlySet<TeamAction> = new Set(['listMembers', 'readTeamCampaigns']);

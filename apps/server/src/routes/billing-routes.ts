@@ -12,7 +12,7 @@ import {
 import { handlePaymentWebhook } from '../billing/handle-payment-webhook.ts';
 import { webhookSignatureHeader } from '../billing/webhook-signature.ts';
 import type { AppDeps } from '../deps.ts';
-import { refuseMemberSession } from '../team/refuse-member-session.ts';
+import { refuseMemberSession, refuseTeamPaidSubscription } from '../team/refuse-member-session.ts';
 import { routesOf } from './register-endpoints.ts';
 
 const callerOf = (auth: AuthContext) => ({ userId: auth.userId, personaId: auth.personaId });
@@ -23,16 +23,22 @@ const payerOf = (auth: AuthContext) => {
   return callerOf(auth);
 };
 
+/** The caller of a change to a paid plan: its payer, never a member session (403). */
+const planPayerOf = async (deps: AppDeps, auth: AuthContext) => {
+  await refuseTeamPaidSubscription(deps, auth);
+  return callerOf(auth);
+};
+
 /** Subscription and billing calls of seed 000 §7. */
 export const billingRoutes = (deps: AppDeps) =>
   routesOf(billingEndpoints, {
     subscription: ({ auth }) => getSubscription(deps, callerOf(auth)),
     checkout: ({ auth, body }) => startCheckout(deps, payerOf(auth), body),
     ordersSync: ({ auth, body }) => syncOrder(deps, payerOf(auth), body),
-    upgrade: ({ auth, body }) => changePlan(deps, payerOf(auth), body),
-    cancel: ({ auth }) => setCancellation(deps, payerOf(auth), true),
-    resume: ({ auth }) => setCancellation(deps, payerOf(auth), false),
-    managementUrl: ({ auth }) => getManagementUrl(deps, payerOf(auth)),
+    upgrade: async ({ auth, body }) => changePlan(deps, await planPayerOf(deps, auth), body),
+    cancel: async ({ auth }) => setCancellation(deps, await planPayerOf(deps, auth), true),
+    resume: async ({ auth }) => setCancellation(deps, await planPayerOf(deps, auth), false),
+    managementUrl: async ({ auth }) => getManagementUrl(deps, await planPayerOf(deps, auth)),
     invoices: ({ auth }) => listInvoices(deps, callerOf(auth)),
   });
 

@@ -1,5 +1,7 @@
 import { teamMessages } from '@outpilot/contracts';
 import type { AuthContext } from '../auth/authenticate.ts';
+import { loadSubscription } from '../billing/load-subscription.ts';
+import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 
 /**
@@ -9,4 +11,17 @@ import { AppError } from '../errors.ts';
  */
 export function refuseMemberSession(auth: Pick<AuthContext, 'actor'>): void {
   if (auth.actor) throw new AppError(403, 'NotAuthorized', teamMessages.noBillingInMemberSession);
+}
+
+/**
+ * §2/§6: upgrade, cancel, resume and the payment page are for whoever pays. A member whose plan
+ * the team bought asks the team (403); the team changes it through team/personas/{id}/subscription.
+ */
+export async function refuseTeamPaidSubscription(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  auth: Pick<AuthContext, 'actor' | 'personaId'>,
+): Promise<void> {
+  refuseMemberSession(auth);
+  const view = await loadSubscription(deps, auth.personaId);
+  if (view.ownerId !== auth.personaId) throw new AppError(403, 'NotAuthorized', teamMessages.paidByAnother);
 }
