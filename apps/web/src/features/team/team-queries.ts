@@ -1,4 +1,4 @@
-import { type TeamNoticeResponse, teamEndpoints } from '@outpilot/contracts';
+import { type MemberSubscriptionRequest, type TeamNoticeResponse, teamEndpoints } from '@outpilot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { ApiClient } from '../../api/api-client.ts';
@@ -44,6 +44,30 @@ export const useRenameMember = () =>
   useTeamChange<{ id: string; name: string }>((api, { id, name }) =>
     api.call(teamEndpoints.rename, { params: { id }, body: { name } }),
   );
+
+/** Member subscriptions (§7): the answer is the notice to show; the members reload with the plan. */
+export const useSyncMemberSubscription = () =>
+  useTeamChange<{ id: string; checkoutId: string }>((api, { id, checkoutId }) =>
+    api.call(teamEndpoints.syncMemberSubscription, { params: { id }, body: { checkout_id: checkoutId } }),
+  );
+export const useUpgradeMemberSubscription = () =>
+  useTeamChange<{ id: string; request: MemberSubscriptionRequest }>((api, { id, request }) =>
+    api.call(teamEndpoints.upgradeMemberSubscription, { params: { id }, body: request }),
+  );
+export const useCancelMemberSubscription = () =>
+  useTeamChange<string>((api, id) => api.call(teamEndpoints.cancelMemberSubscription, { params: { id } }));
+export const useResumeMemberSubscription = () =>
+  useTeamChange<string>((api, id) => api.call(teamEndpoints.resumeMemberSubscription, { params: { id } }));
+
+/** Activation (buy) opens the provider's checkout, which the payer pays; it comes back to the members page. */
+export function useActivateMemberSubscription() {
+  const api = useApi();
+  return useMutation({
+    mutationFn: ({ id, request }: { id: string; request: MemberSubscriptionRequest }) =>
+      api.call(teamEndpoints.activateMemberSubscription, { params: { id }, body: request }),
+    onSuccess: (checkout) => window.location.assign(checkout.url),
+  });
+}
 
 /**
  * Sign in under a member (then /campaigns, §2), or stop that member session (then the members):
