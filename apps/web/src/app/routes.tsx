@@ -162,6 +162,12 @@ export const appRoutes: RouteObject[] = [
               async () => (await import('../features/team/team-statistics-page.tsx')).TeamStatisticsPage,
             ),
           },
+          {
+            path: 'team/audit-log',
+            ...protectedScreen(
+              async () => (await import('../features/team/audit-log-page.tsx')).AuditLogPage,
+            ),
+          },
           { path: 'team/invitations', ...pendingInvites },
           { path: 'team/invites', ...pendingInvites },
           {

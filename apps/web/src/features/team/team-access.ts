@@ -29,3 +29,7 @@ export const hasTeamAccess = (profile: AppProfile) =>
 /** Team statistics: team access and a role the matrix lets read the team's campaigns (owner, manager). */
 export const mayReadTeamCampaigns = (profile: AppProfile) =>
   hasTeamAccess(profile) && isAllowed('readTeamCampaigns', profile.teamRole ?? 'user');
+
+/** The audit log (beyond the spec) is the owner's, outside member sessions. */
+export const mayReadAuditLog = (profile: AppProfile) =>
+  profile.impersonatedPersona === null && isAllowed('readAuditLog', profile.teamRole ?? 'user');
