@@ -1,8 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { HostedPaymentPage, testCards, UpgradePage } from '../pages/billing-pages.ts';
 import { CampaignsPage } from '../pages/campaigns-page.ts';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import {
   DevMailboxPage,
@@ -10,13 +8,9 @@ import {
   TeamMembersPage,
   TeamStatisticsPage,
 } from '../pages/team-pages.ts';
-import { createOnboardedAccount, type E2eAccount } from '../support/accounts.ts';
+import { createOnboardedAccount } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
-
-async function signIn(page: Page, account: E2eAccount) {
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-}
+import { signIn } from '../support/team-setup.ts';
 
 test('a Team owner invites by e-mail, the invitee joins from the mailed link, is renamed, worked as with the banner, then removed and loses access', async ({
   page,
