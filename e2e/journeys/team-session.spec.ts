@@ -1,7 +1,6 @@
 import { clockResponseSchema } from '@outpilot/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { ImpersonationBanner, TeamMembersPage } from '../pages/team-pages.ts';
-import { createOnboardedAccount } from '../support/accounts.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { e2eVirtualClockServerUrl } from '../support/e2e-server-url.ts';
 import { teamWithMember } from '../support/team-setup.ts';
@@ -29,14 +28,27 @@ test('a member session counts down in its last 5 minutes and stops by itself 30 
   const read = await request.get('/api/test/clock');
   await page.clock.install({ time: new Date(clockResponseSchema.parse(await read.json()).now) });
   const owner = await createAccountWithContacts(request, 'session-owner', 0, { plan: 'team' });
-  const invitee = await createOnboardedAccount(request, 'session-member');
+  const invitee = await createAccountWithContacts(request, 'session-member', 0);
   const { memberContext } = await teamWithMember(page, browser, owner, invitee);
   await memberContext.close();
+  const banner = new ImpersonationBanner(page);
+
+  // /messaging?p={member}: an unknown member clears the parameter; a known one starts a member
+  // session there; clearing the parameter stops it (seed 000 §2).
+  await page.goto('/messaging?p=00000000-0000-4000-8000-000000000000');
+  await expect(page).toHaveURL(/\/messaging$/);
+  await expect(banner.region()).toHaveCount(0);
+  await page.goto(`/messaging?p=${invitee.personaId}`);
+  await expect(banner.region()).toContainText(invitee.email);
+  await expect(page).toHaveURL(new RegExp(`/messaging\\?p=${invitee.personaId}$`));
+  await page.getByRole('navigation', { name: 'Section' }).getByRole('link', { name: 'Messaging' }).click();
+  await expect(banner.region()).toBeHidden();
+  await expect(page).toHaveURL(/\/messaging$/);
 
   const members = new TeamMembersPage(page);
+  await members.open();
   await members.signInAs(invitee.email);
   await expect(page).toHaveURL(/\/campaigns$/);
-  const banner = new ImpersonationBanner(page);
   await expect(banner.region()).toContainText(invitee.email);
   await expect(banner.region().getByRole('timer')).toHaveCount(0);
 

@@ -45,6 +45,9 @@ export const useRenameMember = () =>
     api.call(teamEndpoints.rename, { params: { id }, body: { name } }),
   );
 
+/** Where a member session lands once started, and once stopped (§2). */
+const memberSessionLanding = { started: '/campaigns', stopped: '/team/members' };
+
 /** Member subscriptions (§7): the answer is the notice to show; the members reload with the plan. */
 export const useSyncMemberSubscription = () =>
   useTeamChange<{ id: string; checkoutId: string }>((api, { id, checkoutId }) =>
@@ -73,22 +76,23 @@ export function useActivateMemberSubscription() {
  * Sign in under a member (then /campaigns, §2), or stop that member session (then the members):
  * the bridge swaps the token the app's calls carry, and every cached answer belonged to the other
  * workspace, so all of it is dropped. Navigation happens here, as the screen that asked unmounts.
+ * The messaging page's member parameter stays on its own page instead (`landing`).
  */
-export function useMemberSession() {
+export function useMemberSession(landing: { started: string; stopped: string } = memberSessionLanding) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const start = useMutation({
     mutationFn: (memberId: string) => bridge.send('api', 'signInAsMember', { memberId }),
     onSuccess: async () => {
-      await navigate('/campaigns');
+      await navigate(landing.started);
       await queryClient.resetQueries();
     },
   });
   const stop = useMutation({
     mutationFn: () => bridge.send('api', 'stopMemberSession', {}),
     onSettled: async () => {
-      await navigate('/team/members');
+      await navigate(landing.stopped);
       await queryClient.resetQueries();
     },
   });
