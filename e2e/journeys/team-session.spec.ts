@@ -18,7 +18,7 @@ async function advance(page: Page, milliseconds: number) {
   await page.clock.fastForward(milliseconds);
 }
 
-test('a member session counts down in its last 5 minutes and stops by itself 30 seconds after it expires', async ({
+test('/messaging?p={member} starts and stops a member session; a member session counts down in its last 5 minutes and stops by itself 30 seconds after it expires', async ({
   page,
   browser,
   request,

@@ -17,7 +17,7 @@ test('a Team owner invites by e-mail, the invitee joins from the mailed link, is
   browser,
   request,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(240_000);
   const owner = await createOnboardedAccount(request, 'team-owner');
   const invitee = await createOnboardedAccount(request, 'team-member');
   const shell = new ShellPage(page);
