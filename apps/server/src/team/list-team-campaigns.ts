@@ -1,4 +1,6 @@
 import {
+  type CampaignsExportQuery,
+  type CampaignsPageQuery,
   campaignStateLabels,
   type TeamCampaign,
   type TeamCampaignSortableField,
@@ -123,14 +125,7 @@ async function selectTeamCampaigns(
 export function listTeamCampaigns(
   deps: TeamDeps,
   caller: TeamCaller,
-  query: {
-    $filter?: string | undefined;
-    $searchQuery?: string | undefined;
-    $orderby?: string | undefined;
-    $take?: number | undefined;
-    $skip?: number | undefined;
-    archived?: boolean | undefined;
-  },
+  query: CampaignsPageQuery,
 ): Promise<TeamCampaignsResponse> {
   return selectTeamCampaigns(deps, caller, {
     filter: query.$filter,
@@ -160,12 +155,7 @@ export const teamCampaignExportColumns: readonly CsvColumn<TeamCampaign>[] = [
 export async function exportTeamCampaigns(
   deps: TeamDeps,
   caller: TeamCaller,
-  query: {
-    filter?: string | undefined;
-    searchQuery?: string | undefined;
-    orderby?: string | undefined;
-    archived?: boolean | undefined;
-  },
+  query: CampaignsExportQuery,
 ): Promise<string> {
   const { documents } = await selectTeamCampaigns(deps, caller, { ...query, take: maxExportRows });
   return writeCsv(documents, teamCampaignExportColumns);
