@@ -11,6 +11,7 @@ const virtualClockJourneys = [
   'campaign-contacts.spec.ts',
   'local-runner.spec.ts',
   'messaging.spec.ts',
+  'team-session.spec.ts',
 ];
 
 export default defineConfig({

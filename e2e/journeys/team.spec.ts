@@ -1,23 +1,23 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { HostedPaymentPage, testCards, UpgradePage } from '../pages/billing-pages.ts';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { CampaignsPage } from '../pages/campaigns-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
-import { DevMailboxPage, ImpersonationBanner, TeamMembersPage } from '../pages/team-pages.ts';
-import { createOnboardedAccount, type E2eAccount } from '../support/accounts.ts';
+import {
+  DevMailboxPage,
+  ImpersonationBanner,
+  TeamMembersPage,
+  TeamStatisticsPage,
+} from '../pages/team-pages.ts';
+import { createOnboardedAccount } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
-
-async function signIn(page: Page, account: E2eAccount) {
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-}
+import { signIn } from '../support/team-setup.ts';
 
 test('a Team owner invites by e-mail, the invitee joins from the mailed link, is renamed, worked as with the banner, then removed and loses access', async ({
   page,
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const owner = await createOnboardedAccount(request, 'team-owner');
   const invitee = await createOnboardedAccount(request, 'team-member');
   const shell = new ShellPage(page);
@@ -61,6 +61,11 @@ test('a Team owner invites by e-mail, the invitee joins from the mailed link, is
   await expect(memberPage.getByRole('alert')).toHaveText('The invitation has already been used');
   await memberPage.getByRole('link', { name: 'Go home!' }).click();
   await new ShellPage(memberPage).expectLoaded();
+  // Each has a campaign: the member's is the newer.
+  await page.goto('/campaigns');
+  await new CampaignsPage(page).create('Owner outreach');
+  await memberPage.goto('/campaigns');
+  await new CampaignsPage(memberPage).create('Maria outreach');
 
   // The owner sees the member, renames them, and works as them.
   await members.open();
@@ -68,6 +73,44 @@ test('a Team owner invites by e-mail, the invitee joins from the mailed link, is
   await members.rename(invitee.email, 'Sales Maria');
   await shell.expectNotice('Contact name is changed');
   await expect(members.row(invitee.email)).toContainText('Sales Maria');
+
+  // Team statistics: every member's campaigns, newest first, sortable, filtered, exported.
+  const statistics = new TeamStatisticsPage(page);
+  await statistics.open();
+  await expect.poll(() => statistics.names()).toEqual(['Maria outreach', 'Owner outreach']);
+  await expect(statistics.table().getByRole('row').filter({ hasText: 'Maria outreach' })).toContainText(
+    `Sales Maria${invitee.email}`,
+  );
+  await statistics.sortBy('Campaign');
+  await expect.poll(() => statistics.names()).toEqual(['Owner outreach', 'Maria outreach']);
+  await statistics.sortBy('Campaign');
+  await expect.poll(() => statistics.names()).toEqual(['Maria outreach', 'Owner outreach']);
+  await statistics.filterStatus('draft');
+  await statistics.showCampaigns('has contacts in queue');
+  await expect(statistics.tags()).toContainText('Status: draft');
+  await expect(statistics.tags()).toContainText('Show Campaigns: has contacts in queue');
+  await expect(statistics.table()).toContainText('No campaigns found');
+  await statistics.filterStatus('paused');
+  await statistics.filterStatus('active');
+  // Four tags: three shown, then 'Show more'.
+  await expect(statistics.tags().getByRole('button', { name: /^Status|^Show Campaigns/ })).toHaveCount(3);
+  await statistics.tags().getByRole('button', { name: 'Show more' }).click();
+  await expect(statistics.tags().getByText('Show Campaigns: has contacts in queue')).toBeVisible();
+  await statistics.tags().getByRole('button', { name: 'Clear all' }).click();
+  await expect.poll(() => statistics.names()).toEqual(['Maria outreach', 'Owner outreach']);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'test-results/screens/team-statistics-1024.png', fullPage: true });
+  const all = await statistics.exportCsv('Export to CSV');
+  expect(all).toContain('Maria outreach');
+  expect(all).toContain('Owner outreach');
+  await statistics.table().getByRole('checkbox', { name: 'Select Owner outreach' }).check();
+  const chosen = await statistics.exportCsv('Export 1 selected to CSV');
+  expect(chosen).toContain('Owner outreach');
+  expect(chosen).not.toContain('Maria outreach');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/team-statistics-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await members.open();
   await members.signInAs(invitee.email);
   await expect(page).toHaveURL(/\/campaigns$/);
   const banner = new ImpersonationBanner(page);

@@ -72,3 +72,54 @@ export class ImpersonationBanner {
     await expect(this.region()).toBeHidden();
   }
 }
+
+/** /team/statistics: the team campaigns table (seed 001 §2). */
+export class TeamStatisticsPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.goto('/team/statistics');
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
+  }
+
+  table() {
+    return this.page.getByRole('table', { name: 'Team campaigns' });
+  }
+
+  /** The campaign names in the table's order. */
+  async names(): Promise<string[]> {
+    await expect(this.table().getByLabel('Loading team campaigns')).toHaveCount(0);
+    const rows = this.table().locator('tbody tr');
+    return rows.evaluateAll((elements) =>
+      elements.map((row) => row.querySelector('td:nth-child(2) p')?.textContent ?? ''),
+    );
+  }
+
+  async sortBy(column: string) {
+    await this.table().getByRole('button', { name: column }).click();
+  }
+
+  async filterStatus(label: string) {
+    await this.page.getByRole('combobox', { name: 'Status' }).click();
+    await this.page.getByRole('option', { name: label }).click();
+    await this.page.keyboard.press('Escape');
+  }
+
+  async showCampaigns(label: string) {
+    await this.page.getByRole('combobox', { name: 'Show Campaigns' }).click();
+    await this.page.getByRole('option', { name: label }).click();
+  }
+
+  tags() {
+    return this.page.getByLabel('Applied filters');
+  }
+
+  /** Clicks the export button and answers the downloaded CSV's text. */
+  async exportCsv(button: string | RegExp): Promise<string> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: button }).click();
+    const file = await (await download).path();
+    const { readFile } = await import('node:fs/promises');
+    return readFile(file, 'utf8');
+  }
+}

@@ -1,7 +1,21 @@
 import { z } from 'zod';
 import { type TeamRole, teamRoleSchema, tokenPairSchema } from './auth.ts';
-import { subscriptionResponseSchema } from './billing.ts';
-import { defineEndpoint } from './endpoint.ts';
+import {
+  checkoutResponseSchema,
+  couponSchema,
+  purchasablePlanIdSchema,
+  subscriptionResponseSchema,
+} from './billing.ts';
+import {
+  campaignStateSchema,
+  campaignStatisticsSchema,
+  campaignStepSchema,
+  campaignsExportQuerySchema,
+  campaignsPageQuerySchema,
+  pageOf,
+  pauseReasonSchema,
+} from './campaigns.ts';
+import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
 
 /**
  * The team area of seed 000 (§3 Persona / team member, §4 invites and impersonation, §5 invite
@@ -20,8 +34,17 @@ export const teamPaths = {
   /** "Sign in under a team member (by persona id)" and "stop member session": paths not shown. */
   impersonate: '/team/personas/:id/sign-in',
   stopImpersonation: '/team/member-session/stop',
+  /** §7: POST buys a plan for the member (a checkout the payer pays), PUT upgrades it. */
+  memberSubscription: '/team/personas/:id/subscription',
+  /** Beyond §7 (as orders/sync): the payer's completed checkout becomes the member's plan. */
+  memberSubscriptionSync: '/team/personas/:id/subscription/sync',
+  memberSubscriptionCancel: '/team/personas/:id/subscription/cancel',
+  memberSubscriptionResume: '/team/personas/:id/subscription/resume',
   /** Beyond the spec: the owner's log of impersonation sessions and team changes. */
   auditLog: '/team/audit-log',
+  /** Seed 001 §7: the team's campaigns (skip = page times page size) and their CSV. */
+  campaigns: '/team/campaigns',
+  campaignsExport: '/team/campaigns/export',
 } as const;
 
 /** The development page listing the embedded mail outbox (not under the API base). */
@@ -61,6 +84,21 @@ export const teamMessages = {
   memberPending: 'The member has not accepted the invitation yet',
   noTeam: 'You have no team',
   notImpersonating: 'There is no member session to stop',
+  /** Billing made in a member session would spend the member's money as someone else (403). */
+  noBillingInMemberSession: 'The subscription cannot be changed in a member session',
+  paidByAnother: 'The subscription is paid by your team: ask its owner',
+  memberAlreadyActive: 'The member already has an active subscription: upgrade it instead',
+  memberNotPaidByTeam: 'The member pays for this subscription (Self-Paid)',
+  memberNoSubscription: 'The member has no active paid subscription',
+  payerOnTrial: 'Member subscriptions need a paid plan',
+  removePaidMember: "Cancel the member's subscription before removing them: it is paid by the team",
+  couponOnlyWhenActivating: 'A promo code applies only when activating',
+  activated: 'Your subscription is activated',
+  canceled: 'The subscription has been canceled',
+  resumed: 'The subscription has been resumed',
+  upgraded: 'Subscription has been upgraded',
+  upgradeNote: (plan: string) =>
+    `The account will be upgraded to ${plan} and the difference will be deducted from the next payment`,
   // Screens
   membersTitle: 'Members',
   invitesTitle: 'Pending invites',
@@ -102,6 +140,16 @@ export type NicknameRequest = z.input<typeof nicknameRequestSchema>;
 
 export const roleRequestSchema = z.object({ role: z.enum(['manager', 'user']) });
 export type RoleRequest = z.infer<typeof roleRequestSchema>;
+
+/** §7 `{coupon, plan_id}`: the promo code only when activating (§9). */
+export const memberSubscriptionRequestSchema = z.object({
+  plan_id: purchasablePlanIdSchema,
+  coupon: couponSchema.optional(),
+});
+export type MemberSubscriptionRequest = z.input<typeof memberSubscriptionRequestSchema>;
+export const memberSubscriptionSyncRequestSchema = z.object({
+  checkout_id: z.string().trim().min(1).max(255),
+});
 
 export const memberIdParamsSchema = z.object({ id: z.uuid({ error: teamMessages.memberNotFound }) });
 
@@ -157,6 +205,8 @@ export const teamAuditActions = [
   'impersonation_stopped',
   /** A change the acting user made in the member's workspace during a member session. */
   'member_workspace_changed',
+  /** A member's plan activated, upgraded, canceled or resumed by the team (details: change, plan). */
+  'member_subscription_changed',
 ] as const;
 export type TeamAuditAction = (typeof teamAuditActions)[number];
 
@@ -177,6 +227,56 @@ export const teamAuditLogResponseSchema = z.object({
   total: z.number(),
 });
 export type TeamAuditLogResponse = z.infer<typeof teamAuditLogResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Team campaign statistics (seed 001 §2 "Team campaign statistics", §3 "Team campaign row", §7)
+
+/** The fields the team campaigns table sorts by (§2: "Sortable by all of these"). */
+export const teamCampaignSortableFields = [
+  'name',
+  'persona',
+  'invitation_sent',
+  'acceptance_rate',
+  'messages_sent',
+  'reply_rate',
+  'created',
+] as const;
+export type TeamCampaignSortableField = (typeof teamCampaignSortableFields)[number];
+
+/** §3 "Team campaign row": one campaign of a team member, with the member's name, e-mail and avatar. */
+export const teamCampaignSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  status: campaignStateSchema,
+  personaId: z.uuid(),
+  /** The member's contact name in the team, else their full name, else their e-mail. */
+  nickname: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  created: z.iso.datetime({ offset: true }),
+  target_audience_count: z.number().int().nonnegative(),
+  steps: z.array(campaignStepSchema),
+  pause_reason: pauseReasonSchema.nullable(),
+  statistics: campaignStatisticsSchema,
+});
+export type TeamCampaign = z.infer<typeof teamCampaignSchema>;
+export const teamCampaignsResponseSchema = pageOf(teamCampaignSchema);
+export type TeamCampaignsResponse = z.infer<typeof teamCampaignsResponseSchema>;
+
+/** The same list query as campaigns/page; 'archived=true' lists the members' archives. */
+export const teamCampaignsQuerySchema = campaignsPageQuerySchema;
+export type TeamCampaignsQuery = z.input<typeof teamCampaignsQuerySchema>;
+/** The export takes the list's query; selected rows are `id in (…)` in the filter. */
+export const teamCampaignsExportQuerySchema = campaignsExportQuerySchema;
+export type TeamCampaignsExportQuery = z.input<typeof teamCampaignsExportQuerySchema>;
+
+/** §2 'Show Campaigns' filter: all, has contacts in queue, no contacts in queue (not Compose). */
+export const teamQueueFilters = {
+  all: { label: 'all', filter: null },
+  inQueue: { label: 'has contacts in queue', filter: 'in_queue_count gt 0' },
+  noneInQueue: { label: 'no contacts in queue', filter: "in_queue_count eq 0 and state ne 'Compose'" },
+} as const;
+export type TeamQueueFilter = keyof typeof teamQueueFilters;
 
 // ---------------------------------------------------------------------------------------------
 // Endpoints (seed 000 §7), plus member sessions (impersonation), roles and the audit log
@@ -277,6 +377,72 @@ export const teamEndpoints = {
     summary: "The team's log of member sessions and changes (owner only)",
     answers: { 200: teamAuditLogResponseSchema },
   }),
+  activateMemberSubscription: defineEndpoint({
+    ...teamCall,
+    errors: [...changeErrors, 'BadGateway'],
+    method: 'POST',
+    path: teamPaths.memberSubscription,
+    summary: "Buy a plan for a member: the provider's checkout, paid by the caller (team owner)",
+    params: memberIdParamsSchema,
+    body: memberSubscriptionRequestSchema,
+    answers: { 200: checkoutResponseSchema },
+  }),
+  syncMemberSubscription: defineEndpoint({
+    ...teamCall,
+    errors: [...changeErrors, 'BadGateway'],
+    method: 'POST',
+    path: teamPaths.memberSubscriptionSync,
+    summary: "The caller's completed checkout for the member becomes the member's subscription",
+    params: memberIdParamsSchema,
+    body: memberSubscriptionSyncRequestSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  upgradeMemberSubscription: defineEndpoint({
+    ...teamCall,
+    errors: [...changeErrors, 'BadGateway'],
+    method: 'PUT',
+    path: teamPaths.memberSubscription,
+    summary: "Move a member's team-paid subscription to another plan now (prorated)",
+    params: memberIdParamsSchema,
+    body: memberSubscriptionRequestSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  cancelMemberSubscription: defineEndpoint({
+    ...teamCall,
+    errors: [...changeErrors, 'BadGateway'],
+    method: 'PUT',
+    path: teamPaths.memberSubscriptionCancel,
+    summary: "Cancel a member's team-paid subscription at the period's end",
+    params: memberIdParamsSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  resumeMemberSubscription: defineEndpoint({
+    ...teamCall,
+    errors: [...changeErrors, 'BadGateway'],
+    method: 'PUT',
+    path: teamPaths.memberSubscriptionResume,
+    summary: "Resume a member's canceled team-paid subscription",
+    params: memberIdParamsSchema,
+    answers: { 200: teamNoticeResponseSchema },
+  }),
+  campaigns: defineEndpoint({
+    ...teamCall,
+    errors: ['NotFound', 'UnprocessableEntity'],
+    method: 'GET',
+    path: teamPaths.campaigns,
+    summary: "One page of the team members' campaigns with their statistics; default created desc",
+    query: teamCampaignsQuerySchema,
+    answers: { 200: teamCampaignsResponseSchema },
+  }),
+  campaignsExport: defineEndpoint({
+    ...teamCall,
+    errors: ['NotFound', 'UnprocessableEntity'],
+    method: 'GET',
+    path: teamPaths.campaignsExport,
+    summary: "The team members' campaigns as CSV (the list's query; selected rows by `id in (…)`)",
+    query: teamCampaignsExportQuerySchema,
+    answers: { 200: csvFileAnswer },
+  }),
 };
 
 /** The invitation code is everything after the first 6 characters of the query string (§4): `?code=`. */
@@ -303,7 +469,9 @@ export type TeamAction =
   | 'renameMember'
   | 'changeRole'
   | 'impersonate'
-  | 'readAuditLog';
+  | 'readAuditLog'
+  | 'readTeamCampaigns'
+  | 'manageMemberSubscription';
 
 const everyRole: readonly TeamRole[] = ['owner', 'manager', 'user'];
 const staff: readonly TeamRole[] = ['manager', 'user'];
@@ -321,7 +489,25 @@ export const teamPermissionMatrix: Record<TeamAction, Record<TeamRole, readonly 
   changeRole: { owner: staff, manager: nobody, user: nobody },
   impersonate: { owner: staff, manager: plainUsers, user: nobody },
   readAuditLog: { owner: everyRole, manager: nobody, user: nobody },
+  readTeamCampaigns: { owner: everyRole, manager: everyRole, user: nobody },
+  /** §6: the team owner (managers too, but only within the team-trial window); never the owner's row. */
+  manageMemberSubscription: { owner: staff, manager: nobody, user: nobody },
 };
+
+/**
+ * §6's temporary team-trial window: a subscription activated before mid April 2023, while the
+ * date is before mid May 2023, let a manager change members' subscriptions too.
+ */
+export const teamTrialWindow = {
+  activatedBefore: new Date('2023-04-15T00:00:00Z'),
+  until: new Date('2023-05-15T00:00:00Z'),
+} as const;
+export function isInTeamTrialWindow(activatedAt: Date, now: Date): boolean {
+  return activatedAt < teamTrialWindow.activatedBefore && now < teamTrialWindow.until;
+}
+
+/** Actions that only read: allowed in a member session too (every change made with one is a 403). */
+export const teamReadActions: ReadonlySet<TeamAction> = new Set(['listMembers', 'readTeamCampaigns']);
 
 export function isAllowed(action: TeamAction, actor: TeamRole, target: TeamRole = 'user'): boolean {
   return teamPermissionMatrix[action][actor].includes(target);

@@ -55,9 +55,32 @@ export async function startCheckout(
 ): Promise<CheckoutResponse> {
   const view = await loadSubscription(deps, caller.personaId);
   if (view.paid && view.isActive) throw refuse(billingMessages.alreadyPaid);
-  const [user] = await deps.db.select().from(users).where(eq(users.id, caller.userId));
+  return openCheckout(deps, {
+    payer: caller,
+    personaId: caller.personaId,
+    request,
+    returnUrl: `${deps.config.publicUrl}${checkoutReturnPath}`,
+  });
+}
+
+/**
+ * A hosted checkout the payer pays for a persona's plan: their own, or a team member's (the
+ * payer is then the `ownerId` tag). The provider sends the customer back to returnUrl with
+ * `checkout_id` added to its query.
+ */
+export async function openCheckout(
+  deps: BillingDeps,
+  input: {
+    payer: Caller;
+    personaId: string;
+    request: { plan_id: PurchasablePlanId; coupon?: string | undefined };
+    returnUrl: string;
+  },
+): Promise<CheckoutResponse> {
+  const { payer, request, returnUrl } = input;
+  const [user] = await deps.db.select().from(users).where(eq(users.id, payer.userId));
   if (!user) throw new NotFoundError('Profile not found');
-  const returnUrl = `${deps.config.publicUrl}${checkoutReturnPath}`;
+  const separator = returnUrl.includes('?') ? '&' : '?';
   try {
     const checkout = await deps.payments.createCheckout({
       planId: request.plan_id,
@@ -70,8 +93,8 @@ export async function startCheckout(
         firstName: user.givenName,
         lastName: user.familyName,
       },
-      tags: { ownerId: caller.personaId, personaId: caller.personaId, version: serverVersion },
-      successUrl: `${returnUrl}?checkout_id={CHECKOUT_SESSION_ID}`,
+      tags: { ownerId: payer.personaId, personaId: input.personaId, version: serverVersion },
+      successUrl: `${returnUrl}${separator}checkout_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: returnUrl,
     });
     return { checkout_id: checkout.id, url: checkout.url };

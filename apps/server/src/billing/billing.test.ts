@@ -17,6 +17,7 @@ import {
   type TestAccount,
   testBackends,
 } from '../testing/index.ts';
+import { paySandboxCheckout } from '../testing/pay-sandbox-checkout.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { webhookSignatureHeader } from './stripe-payments.ts';
 
@@ -42,20 +43,7 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
   const signInAgain = async (account: TestAccount) =>
     (await issueTestSession(server.app, account)).accessToken;
 
-  /** Fills the hosted checkout page's form as a customer does; answers where the page sends them. */
-  async function pay(url: string, card: string) {
-    const response = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ number: card, expiry: '12 / 40', cvc: '123', name: 'Ada Lovelace' }),
-    });
-    return {
-      status: response.status,
-      location: response.headers.get('location'),
-      page: await response.text(),
-    };
-  }
+  const pay = paySandboxCheckout;
 
   async function subscribed(planId: 'basic' | 'pro' | 'team', card: string = sandboxTestCards.success) {
     const { account, token } = await signInNewAccount(server, { onboarded: true, clock: server.clock });

@@ -9,8 +9,9 @@ import {
   type SubscriptionState,
 } from '@outpilot/contracts';
 import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/executor.ts';
-import { personas, subscriptions } from '../db/schema.ts';
+import { personas, subscriptions, teamPaidSubscriptions, users } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError } from '../errors.ts';
 
@@ -24,10 +25,16 @@ export type SubscriptionView = {
   expiresAt: Date | null;
   actualPriceCents: number;
   basePriceCents: number;
+  /** The persona that pays: the persona itself, or a team member who bought it for them. */
   ownerId: string;
+  /** §2 'Activated by': who bought the plan for this persona; null when self-paid. */
+  activatedBy: { name: string; email: string } | null;
   /** The provider's records behind a paid plan; null on the trial. */
   paid: { subscriptionId: string; customerId: string; cancelAtPeriodEnd: boolean } | null;
 };
+
+const payerPersona = alias(personas, 'payer_persona');
+const payerUser = alias(users, 'payer_user');
 
 /**
  * The provider's status mapped onto §3's state: a cancel takes effect at the period's end, so a
@@ -41,9 +48,17 @@ export async function loadSubscription(
     .select({
       persona: { createdAt: personas.createdAt, trialEndsAt: personas.trialEndsAt },
       subscription: subscriptions,
+      payerPersonaId: teamPaidSubscriptions.payerPersonaId,
+      payer: { givenName: payerUser.givenName, familyName: payerUser.familyName, email: payerUser.email },
     })
     .from(personas)
     .leftJoin(subscriptions, eq(subscriptions.personaId, personas.id))
+    .leftJoin(
+      teamPaidSubscriptions,
+      eq(teamPaidSubscriptions.providerSubscriptionId, subscriptions.providerSubscriptionId),
+    )
+    .leftJoin(payerPersona, eq(payerPersona.id, teamPaidSubscriptions.payerPersonaId))
+    .leftJoin(payerUser, eq(payerUser.id, payerPersona.userId))
     .where(eq(personas.id, personaId));
   if (!row) throw new NotFoundError('Profile not found');
   const paid = row.subscription;
@@ -59,6 +74,7 @@ export async function loadSubscription(
       actualPriceCents: 0,
       basePriceCents: 0,
       ownerId: personaId,
+      activatedBy: null,
       paid: null,
     };
   }
@@ -74,7 +90,11 @@ export async function loadSubscription(
     expiresAt: renews ? null : paid.currentPeriodEnd,
     actualPriceCents: paid.actualPriceCents,
     basePriceCents: paid.basePriceCents,
-    ownerId: personaId,
+    ownerId: row.payerPersonaId ?? personaId,
+    activatedBy:
+      row.payerPersonaId && row.payer
+        ? { name: `${row.payer.givenName} ${row.payer.familyName}`.trim(), email: row.payer.email }
+        : null,
     paid: {
       subscriptionId: paid.providerSubscriptionId,
       customerId: paid.providerCustomerId,
@@ -96,7 +116,7 @@ export function toSubscriptionResponse(view: SubscriptionView): SubscriptionResp
     actual_price: dollars(view.actualPriceCents),
     base_price: dollars(view.basePriceCents || planCatalogue[view.planId].PRICE * 100),
     owner_id: view.ownerId,
-    activated_by: null,
+    activated_by: view.activatedBy,
   };
 }
 

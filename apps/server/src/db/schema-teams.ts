@@ -115,3 +115,28 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html').notNull(),
   sentAt: instant('sent_at').notNull(),
 });
+
+/**
+ * A member's subscription bought by someone else in the team (seed 000 §6 "Activated by"): the
+ * checkout the payer opened for the member, and once it is completed the provider's subscription.
+ * A member subscription without a row here is self-paid.
+ */
+export const teamPaidSubscriptions = pgTable(
+  'team_paid_subscriptions',
+  {
+    checkoutId: text('checkout_id').primaryKey(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    payerPersonaId: uuid('payer_persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    memberPersonaId: uuid('member_persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    /** Filled when the checkout is synchronised. */
+    providerSubscriptionId: text('provider_subscription_id').unique(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('team_paid_subscriptions_member_idx').on(t.memberPersonaId)],
+);

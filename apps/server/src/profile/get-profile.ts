@@ -25,7 +25,8 @@ export async function getProfile(
     .limit(1);
   if (!row) throw new NotFoundError('Profile not found');
   const { user, persona } = row;
-  const access = planAccess(await loadSubscription(deps, persona.id));
+  const subscription = await loadSubscription(deps, persona.id);
+  const access = planAccess(subscription);
   const membership = await findMembership(deps.db, persona.id);
   const teamPlan =
     access.isTeamPlanAccessible ||
@@ -51,7 +52,7 @@ export async function getProfile(
     isBetaUser: persona.isBetaUser,
     impersonatedPersona: input.actor ? persona.id : null,
     subscriptionIsActive: access.subscriptionIsActive,
-    subscriptionOwnerId: persona.id,
+    subscriptionOwnerId: subscription.ownerId,
     personaId: persona.id,
     teamId: membership?.teamId ?? null,
     teamRole: membership?.role ?? null,

@@ -12,20 +12,33 @@ import {
 import { handlePaymentWebhook } from '../billing/handle-payment-webhook.ts';
 import { webhookSignatureHeader } from '../billing/stripe-payments.ts';
 import type { AppDeps } from '../deps.ts';
+import { refuseMemberSession, refuseTeamPaidSubscription } from '../team/refuse-member-session.ts';
 import { routesOf } from './register-endpoints.ts';
 
 const callerOf = (auth: AuthContext) => ({ userId: auth.userId, personaId: auth.personaId });
+
+/** The caller of a call that pays or changes the subscription: never a member session (403). */
+const payerOf = (auth: AuthContext) => {
+  refuseMemberSession(auth);
+  return callerOf(auth);
+};
+
+/** The caller of a change to a paid plan: its payer, never a member session (403). */
+const planPayerOf = async (deps: AppDeps, auth: AuthContext) => {
+  await refuseTeamPaidSubscription(deps, auth);
+  return callerOf(auth);
+};
 
 /** Subscription and billing calls of seed 000 §7. */
 export const billingRoutes = (deps: AppDeps) =>
   routesOf(billingEndpoints, {
     subscription: ({ auth }) => getSubscription(deps, callerOf(auth)),
-    checkout: ({ auth, body }) => startCheckout(deps, callerOf(auth), body),
-    ordersSync: ({ auth, body }) => syncOrder(deps, callerOf(auth), body),
-    upgrade: ({ auth, body }) => changePlan(deps, callerOf(auth), body),
-    cancel: ({ auth }) => setCancellation(deps, callerOf(auth), true),
-    resume: ({ auth }) => setCancellation(deps, callerOf(auth), false),
-    managementUrl: ({ auth }) => getManagementUrl(deps, callerOf(auth)),
+    checkout: ({ auth, body }) => startCheckout(deps, payerOf(auth), body),
+    ordersSync: ({ auth, body }) => syncOrder(deps, payerOf(auth), body),
+    upgrade: async ({ auth, body }) => changePlan(deps, await planPayerOf(deps, auth), body),
+    cancel: async ({ auth }) => setCancellation(deps, await planPayerOf(deps, auth), true),
+    resume: async ({ auth }) => setCancellation(deps, await planPayerOf(deps, auth), false),
+    managementUrl: async ({ auth }) => getManagementUrl(deps, await planPayerOf(deps, auth)),
     invoices: ({ auth }) => listInvoices(deps, callerOf(auth)),
   });
 

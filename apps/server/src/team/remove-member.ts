@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/executor.ts';
 import { impersonationSessions, sessions, teamMembers } from '../db/schema.ts';
 import { ValidationError } from '../errors.ts';
+import { requireRemovable } from './member-subscriptions.ts';
 import { recordTeamChange } from './record-team-change.ts';
 import {
   findTeamMember,
@@ -27,6 +28,7 @@ export async function removeMember(
   if (roleOf(member) === 'owner') throw new ValidationError('id', teamMessages.cannotRemoveOwner);
   const pending = member.acceptedAt === null;
   requireAllowedOn(pending ? 'revokeInvitation' : 'removeMember', membership, member);
+  await requireRemovable(deps, member.personaId);
   await deps.db.transaction(async (tx) => {
     await tx.delete(teamMembers).where(eq(teamMembers.id, member.id));
     if (member.personaId) await endAccessOf(tx, deps.clock.now(), member.personaId);

@@ -1,4 +1,11 @@
-import { isAllowed, type TeamAction, type TeamRole, teamMessages, teamRoleSchema } from '@outpilot/contracts';
+import {
+  isAllowed,
+  type TeamAction,
+  type TeamRole,
+  teamMessages,
+  teamReadActions,
+  teamRoleSchema,
+} from '@outpilot/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { AuthContext } from '../auth/authenticate.ts';
 import { requirePlanFeature } from '../billing/load-subscription.ts';
@@ -38,15 +45,15 @@ export async function findMembership(db: Executor, personaId: string): Promise<M
 }
 
 /**
- * The caller's membership for a change: a member session (impersonation) changes nothing in the
- * team, and a role the matrix does not allow is a 403.
+ * The caller's membership for an action: a member session (impersonation) only reads (changes
+ * nothing in the team), and a role the matrix does not allow is a 403.
  */
 export async function requireMembership(
   deps: Pick<TeamDeps, 'db'>,
   caller: TeamCaller,
   action: TeamAction,
 ): Promise<Membership> {
-  if (caller.actor && action !== 'listMembers') throw new NotAuthorizedError();
+  if (caller.actor && !teamReadActions.has(action)) throw new NotAuthorizedError();
   const membership = await findMembership(deps.db, caller.personaId);
   if (!membership) throw new NotFoundError(teamMessages.noTeam);
   if (!isAllowed(action, membership.role, 'user') && !isAllowed(action, membership.role, 'manager'))

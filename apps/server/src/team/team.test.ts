@@ -1,78 +1,24 @@
 import {
   apiPaths,
   billingMessages,
+  billingPaths,
   teamLimits,
   teamMessages,
   teamPaths,
   teamPermissionMatrix,
 } from '@outpilot/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, teamMembers } from '../db/schema.ts';
-import {
-  callApi,
-  issueTestSession,
-  signInNewAccount,
-  subscribeToPlan,
-  type TestAccount,
-  testBackends,
-} from '../testing/index.ts';
+import { teamMembers } from '../db/schema.ts';
+import { issueTestSession, subscribeToPlan, type TestAccount, testBackends } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
+import { pathOf, teamFixtures } from './team-fixtures.ts';
 
-async function answer(response: Response) {
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field
-  const body: any = response.status === 204 ? null : await response.json();
-  return { status: response.status, body };
-}
-
-const pathOf = (template: string, id: string) => template.replace(':id', id);
 const day = 86_400_000;
 
 describe.each(testBackends())('teams on $name', ({ databaseUrl }) => {
   const server = testServerForSuite(databaseUrl);
-
-  const call = async (method: string, path: string, token: string, body?: unknown) =>
-    answer(await callApi(server.url, method, path, token, body));
-
-  const account = (options: { email?: string } = {}) =>
-    signInNewAccount(server, { onboarded: true, clock: server.clock, ...options });
-
-  async function teamOwner() {
-    const owner = await account();
-    await subscribeToPlan(server.db, owner.account.personaId, 'team', server.clock);
-    return owner;
-  }
-
-  /** The code of the newest invitation mailed to this address, read from the outbox's link. */
-  async function mailedCode(email: string): Promise<string> {
-    const [mail] = await server.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.sentAt))
-      .limit(1);
-    const code = mail?.text.match(/\/invitation_callback\?code=(\S+)/)?.[1];
-    if (!code) throw new Error(`no invitation mailed to ${email}`);
-    return code;
-  }
-
-  /** Owner invites a new account, which accepts; answers both and the member's row id. */
-  async function teamWithMember(role: 'user' | 'manager' = 'user') {
-    const owner = await teamOwner();
-    const member = await account();
-    expect((await call('POST', teamPaths.invite, owner.token, { email: member.account.email })).status).toBe(
-      200,
-    );
-    const accepted = await call('POST', teamPaths.acceptInvitation, member.token, {
-      code: await mailedCode(member.account.email),
-    });
-    expect(accepted).toEqual({ status: 200, body: { message: teamMessages.joinedText } });
-    const members = await call('GET', teamPaths.members, owner.token);
-    const row = members.body.documents.find((d: { email: string }) => d.email === member.account.email);
-    if (role === 'manager')
-      expect((await call('PUT', pathOf(teamPaths.role, row.id), owner.token, { role })).status).toBe(200);
-    return { owner, member, memberId: row.id as string };
-  }
+  const { call, account, teamOwner, mailedCode, teamWithMember } = teamFixtures(server);
 
   async function invitedBy(token: string, email: string) {
     const invited = await call('POST', teamPaths.invite, token, { email });
@@ -327,5 +273,23 @@ describe.each(testBackends())('teams on $name', ({ databaseUrl }) => {
       acting_as: member.account.email,
       details: { method: 'PUT', status: 200 },
     });
+  });
+
+  it('refuses every billing call that pays or changes the subscription in a member session', async () => {
+    const { owner, member, memberId } = await teamWithMember();
+    await subscribeToPlan(server.db, member.account.personaId, 'pro', server.clock);
+    const asMember = (await call('POST', pathOf(teamPaths.impersonate, memberId), owner.token)).body
+      .accessToken as string;
+    const refused = { status: 403, body: { message: teamMessages.noBillingInMemberSession } };
+    expect(await call('POST', billingPaths.checkout, asMember, { plan_id: 'team' })).toMatchObject(refused);
+    expect(await call('POST', billingPaths.ordersSync, asMember, { checkout_id: 'cs_1' })).toMatchObject(
+      refused,
+    );
+    expect(await call('PUT', billingPaths.upgrade, asMember, { plan_id: 'team' })).toMatchObject(refused);
+    expect(await call('PUT', billingPaths.cancel, asMember)).toMatchObject(refused);
+    expect(await call('PUT', billingPaths.resume, asMember)).toMatchObject(refused);
+    expect(await call('GET', billingPaths.managementUrl, asMember)).toMatchObject(refused);
+    // Reading stays allowed.
+    expect((await call('GET', billingPaths.subscription, asMember)).body).toMatchObject({ plan_id: 'pro' });
   });
 });

@@ -90,8 +90,9 @@ const contacts = protectedScreen(
 const pendingInvites = protectedScreen(
   async () => (await import('../features/team/pending-invites-page.tsx')).PendingInvitesPage,
 );
+// With the team's member parameter (?p={member}, seed 000 §2) handled beside the page.
 const messaging = protectedScreen(
-  async () => (await import('../features/messaging/messaging-page.tsx')).MessagingPage,
+  async () => (await import('../features/team/messaging-member-parameter.tsx')).MessagingWithMemberParameter,
 );
 
 export const appRoutes: RouteObject[] = [
@@ -160,6 +161,12 @@ export const appRoutes: RouteObject[] = [
             path: 'team/statistics',
             ...protectedScreen(
               async () => (await import('../features/team/team-statistics-page.tsx')).TeamStatisticsPage,
+            ),
+          },
+          {
+            path: 'team/audit-log',
+            ...protectedScreen(
+              async () => (await import('../features/team/audit-log-page.tsx')).AuditLogPage,
             ),
           },
           { path: 'team/invitations', ...pendingInvites },

@@ -48,6 +48,7 @@ export const sideMenuItems: Record<ShellSection, NavItem[]> = {
     { label: 'Members', to: '/team/members' },
     { label: 'Statistics', to: '/team/statistics' },
     { label: 'Pending invites', to: '/team/invitations' },
+    { label: 'Audit log', to: '/team/audit-log' },
   ],
   messaging: [{ label: 'Messaging', to: '/messaging' }],
   account: [{ label: 'Account', to: '/account' }],

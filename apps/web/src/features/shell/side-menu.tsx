@@ -5,7 +5,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { type AppProfile, isAllowed } from '@outpilot/contracts';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
-import { hasTeamAccess } from '../team/team-access.ts';
+import { hasTeamAccess, mayReadAuditLog, mayReadTeamCampaigns } from '../team/team-access.ts';
 import { findSection, isSideMenuItemActive, type NavItem, sideMenuItems } from './shell-sections.ts';
 
 // Loaded with their section only, so another section's first screen does not carry them.
@@ -18,7 +18,8 @@ const RecentCampaignsMenu = lazy(async () => ({
 
 /** §2: the team's side list shows Statistics with team access, and Invites to those who may manage them. */
 function isShown(item: NavItem, profile: AppProfile): boolean {
-  if (item.to === '/team/statistics') return hasTeamAccess(profile);
+  if (item.to === '/team/statistics') return mayReadTeamCampaigns(profile);
+  if (item.to === '/team/audit-log') return mayReadAuditLog(profile);
   if (item.to === '/team/invitations')
     return hasTeamAccess(profile) && isAllowed('revokeInvitation', profile.teamRole ?? 'user');
   return true;

@@ -19,21 +19,37 @@ import {
   type TeamMember,
   teamMessages,
 } from '@outpilot/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../contacts/confirm-dialog.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
 import { PageTitle } from '../shell/page-title.tsx';
 import { formatDay, todayIn } from '../workspace/calendar-days.ts';
 import { InviteDialog } from './invite-dialog.tsx';
+import { MemberSubscriptionDialog } from './member-subscription-dialog.tsx';
+import {
+  displayNameOf,
+  isRemovable,
+  isSelfPaid,
+  type MemberSubscriptionAction,
+  mayManageMemberSubscriptions,
+  memberSubscriptionActions,
+} from './member-subscription-rules.ts';
 import { NicknameField } from './nickname-field.tsx';
 import { hasTeamAccess } from './team-access.ts';
 import { TeamLayout } from './team-layout.tsx';
-import { useMemberSession, useRemoveMember, useResendInvitation, useTeamMembers } from './team-queries.ts';
+import {
+  useCancelMemberSubscription,
+  useMemberSession,
+  useRemoveMember,
+  useResendInvitation,
+  useResumeMemberSubscription,
+  useSyncMemberSubscription,
+  useTeamMembers,
+} from './team-queries.ts';
 
 type SortKey = 'account' | 'added' | 'nextCharge';
 type Sort = { key: SortKey; direction: 'asc' | 'desc' };
-
-export const displayNameOf = (member: TeamMember) => member.nickname || member.name || member.email;
 
 const sortValue = (member: TeamMember, key: SortKey): string =>
   key === 'account'
@@ -46,13 +62,6 @@ function sorted(members: TeamMember[], sort: Sort): TeamMember[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...members].sort((a, b) => sign * sortValue(a, sort.key).localeCompare(sortValue(b, sort.key)));
 }
-
-/** §6: an active subscription bought by the member itself. */
-const isSelfPaid = (member: TeamMember) =>
-  member.subscription !== null &&
-  member.subscription.is_active &&
-  member.subscription.plan_id !== 'trial' &&
-  member.subscription.owner_id === member.persona_id;
 
 function StatusCell({ member }: { member: TeamMember }) {
   if (member.pending) return <Chip size="small" label="Pending" />;
@@ -71,6 +80,14 @@ function StatusCell({ member }: { member: TeamMember }) {
 }
 
 type Pending = { kind: 'revoke' | 'remove'; member: TeamMember } | null;
+type PlanChange = { mode: 'activate' | 'upgrade'; member: TeamMember } | null;
+
+const subscriptionActionLabels: Record<MemberSubscriptionAction, string> = {
+  activate: 'Activate',
+  upgrade: 'Upgrade',
+  cancel: 'Cancel subscription',
+  resume: 'Resume subscription',
+};
 
 /** The members table; `pendingOnly` shows the pending invitations (/team/invites). */
 export function MembersTable({
@@ -85,7 +102,10 @@ export function MembersTable({
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Pending>(null);
   const [inviting, setInviting] = useState(false);
+  const [planChange, setPlanChange] = useState<PlanChange>(null);
   const resend = useResendInvitation();
+  const cancelPlan = useCancelMemberSubscription();
+  const resumePlan = useResumeMemberSubscription();
   const remove = useRemoveMember();
   const { start } = useMemberSession();
   const { notify, notifyError } = useNotify();
@@ -111,6 +131,16 @@ export function MembersTable({
   );
 
   const signIn = (member: TeamMember) => start.mutate(member.id, { onError: notifyError });
+  const own = members.data.documents.find((member) => member.persona_id === profile.personaId);
+  const mayManagePlans = mayManageMemberSubscriptions(profile, own?.subscription ?? null, new Date());
+  const actOnPlan = (action: MemberSubscriptionAction, member: TeamMember) => {
+    if (action === 'activate' || action === 'upgrade') setPlanChange({ mode: action, member });
+    else
+      (action === 'cancel' ? cancelPlan : resumePlan).mutate(member.id, {
+        onSuccess: ({ message }) => say(message),
+        onError: notifyError,
+      });
+  };
 
   const confirm = () => {
     if (!confirming) return;
@@ -250,15 +280,29 @@ export function MembersTable({
                             Revoke
                           </Button>
                         )}
-                        {!member.pending && isAllowed('removeMember', role, member.role) && (
-                          <Button
-                            size="small"
-                            aria-label={`Remove ${member.email}`}
-                            onClick={() => setConfirming({ kind: 'remove', member })}
-                          >
-                            Remove
-                          </Button>
-                        )}
+                        {mayManagePlans &&
+                          memberSubscriptionActions(member).map((action) => (
+                            <Button
+                              key={action}
+                              size="small"
+                              disabled={cancelPlan.isPending || resumePlan.isPending}
+                              aria-label={`${subscriptionActionLabels[action]} of ${member.email}`}
+                              onClick={() => actOnPlan(action, member)}
+                            >
+                              {subscriptionActionLabels[action]}
+                            </Button>
+                          ))}
+                        {!member.pending &&
+                          isAllowed('removeMember', role, member.role) &&
+                          isRemovable(member) && (
+                            <Button
+                              size="small"
+                              aria-label={`Remove ${member.email}`}
+                              onClick={() => setConfirming({ kind: 'remove', member })}
+                            >
+                              Remove
+                            </Button>
+                          )}
                       </Stack>
                     </TableCell>
                   )}
@@ -284,6 +328,11 @@ export function MembersTable({
         </Typography>
       </ConfirmDialog>
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
+      <MemberSubscriptionDialog
+        member={planChange?.member ?? null}
+        mode={planChange?.mode ?? 'activate'}
+        onClose={() => setPlanChange(null)}
+      />
     </>
   );
 }
@@ -295,9 +344,36 @@ export function MembersPage() {
       {(profile) => (
         <>
           <PageTitle>{teamMessages.membersTitle}</PageTitle>
+          <CheckoutReturn />
           <MembersTable profile={profile} />
         </>
       )}
     </TeamLayout>
   );
+}
+
+/**
+ * The provider's checkout for a member's plan comes back to /team/members?member={id}&checkout_id=…:
+ * the completed checkout becomes the member's plan ('Your subscription is activated'), once.
+ */
+function CheckoutReturn() {
+  const [params, setParams] = useSearchParams();
+  const sync = useSyncMemberSubscription();
+  const { notify, notifyError } = useNotify();
+  const memberId = params.get('member');
+  const checkoutId = params.get('checkout_id');
+  const synced = useRef<string | null>(null);
+  useEffect(() => {
+    if (!memberId || !checkoutId || synced.current === checkoutId) return;
+    synced.current = checkoutId;
+    sync.mutate(
+      { id: memberId, checkoutId },
+      {
+        onSuccess: ({ message }) => notify({ message, variant: 'default' }),
+        onError: notifyError,
+        onSettled: () => setParams({}, { replace: true }),
+      },
+    );
+  }, [memberId, checkoutId, sync, notify, notifyError, setParams]);
+  return null;
 }

@@ -1,4 +1,4 @@
-import type { AppProfile } from '@outpilot/contracts';
+import { type AppProfile, isAllowed } from '@outpilot/contracts';
 
 /** What the team layout shows instead of a tab (seed 000 §2 "Team area"), or 'tab' for the tab itself. */
 export type TeamPrompt = 'no-access' | 'welcome' | 'upgrade' | 'tab';
@@ -25,3 +25,11 @@ export function teamPromptFor(profile: AppProfile): TeamPrompt {
 /** The Invite button, Statistics and Invites are for users with team access (§6). */
 export const hasTeamAccess = (profile: AppProfile) =>
   profile.isTeamPlanAccessible && profile.impersonatedPersona === null;
+
+/** Team statistics: team access and a role the matrix lets read the team's campaigns (owner, manager). */
+export const mayReadTeamCampaigns = (profile: AppProfile) =>
+  hasTeamAccess(profile) && isAllowed('readTeamCampaigns', profile.teamRole ?? 'user');
+
+/** The audit log (beyond the spec) is the owner's, outside member sessions. */
+export const mayReadAuditLog = (profile: AppProfile) =>
+  profile.impersonatedPersona === null && isAllowed('readAuditLog', profile.teamRole ?? 'user');
