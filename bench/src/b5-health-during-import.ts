@@ -17,16 +17,19 @@ export async function benchHealthDuringImport(): Promise<void> {
   const server = await startTestServer({ databaseUrl: serverUrl });
   try {
     const longest: number[] = [];
+    const uploadMs: number[] = [];
     let checks = 0;
     for (let run = 0; run < runs; run += 1) {
       const { token } = await signInNewAccount(server);
       let uploading = true;
+      const uploadStarted = performance.now();
       const upload = fetch(`${server.url}/api/v1${importsPaths.csv}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
         body: file.bytes,
       }).finally(() => {
         uploading = false;
+        uploadMs.push(performance.now() - uploadStarted);
       });
       let worst = 0;
       while (uploading) {
@@ -47,6 +50,26 @@ export async function benchHealthDuringImport(): Promise<void> {
       ours: { runs: longest, unit: 'ms' },
       target: '< 100 ms',
       met: Math.max(...longest) < 100,
+    });
+    // The same checks for as long, with no upload: what the host alone costs. On a machine shared
+    // with other work the longest wait of an idle server is far from 0, and the figure above
+    // cannot be read without it.
+    const idle: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const until = performance.now() + (uploadMs[run] ?? 0);
+      let worst = 0;
+      while (performance.now() < until) {
+        const { ms, value } = await timed(() => fetch(`${server.url}/api/v1/health`));
+        await value.arrayBuffer();
+        worst = Math.max(worst, ms);
+      }
+      idle.push(worst);
+    }
+    printScenario({
+      name: 'B5e floor: longest wait of the same checks with no upload, as long',
+      ours: { runs: idle, unit: 'ms' },
+      target: 'informative',
+      met: null,
     });
   } finally {
     await server.close();

@@ -1,18 +1,37 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { AccountPage } from '../pages/account-page.ts';
 import { ContactsPage } from '../pages/contacts-page.ts';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
 
-/** The page is no wider than the phone: nothing needs a sideways scroll of the whole page. */
-async function expectNoHorizontalOverflow(page: Page) {
+/** The page is no wider than the screen: nothing needs a sideways scroll of the whole page. */
+async function expectNoHorizontalOverflow(page: Page, width = phone.width) {
   await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(phone.width);
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
+      message: `the page at ${width} px is no wider than the screen`,
+    })
+    .toBeLessThanOrEqual(width);
+}
+
+/** The widths every screen is checked at: a phone, a small laptop (the side menu shows), a desktop. */
+const widths = [390, 1024, 1440] as const;
+
+/**
+ * One screen at each width: once `ready` shows, the page is no wider than the screen (tables and
+ * grids scroll sideways inside their own boxes). The height stays the phone's: only width matters.
+ */
+async function expectFitsEveryWidth(page: Page, ready: Locator) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: phone.height });
+    await expect(ready).toBeVisible();
+    await expectNoHorizontalOverflow(page, width);
+  }
 }
 
 test('at 390 px: sign in, contacts and campaigns fit the screen and their actions are reachable', async ({
@@ -64,4 +83,69 @@ test('at 390 px: sign in, contacts and campaigns fit the screen and their action
   await expect(page.getByRole('button', { name: 'Add campaign' })).toBeInViewport();
   await expectNoHorizontalOverflow(page);
   await expectAccessible(page);
+});
+
+test('every main screen fits 390, 1024 and 1440 px without a sideways scroll of the page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const account = await createAccountWithContacts(request, 'widths', 30, {
+    importListName: 'Leads list',
+    plan: 'team',
+  });
+  const seeded = await request.post('/__e2e/campaigns', {
+    data: { personaId: account.personaId, name: 'Spring outreach', state: 'Compose', audience: 3 },
+  });
+  expect(seeded.ok()).toBe(true);
+  const campaignId = ((await seeded.json()) as { id: string }).id;
+  const heading = (name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+
+  await page.goto('/contacts');
+  await expectFitsEveryWidth(page, page.getByRole('button', { name: 'Sign In' }));
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+  await expectFitsEveryWidth(page, heading('Contacts'));
+  await page.getByRole('button', { name: 'Add contacts' }).click();
+  await expectFitsEveryWidth(page, page.getByRole('dialog', { name: 'Import Contacts' }));
+  await page.keyboard.press('Escape');
+
+  const screens: [path: string, ready: Locator][] = [
+    [`/contacts/import/${account.importListId}`, heading('Leads list')],
+    ['/campaigns', heading('Campaigns')],
+    [`/campaigns/${campaignId}`, page.getByText('Statistics')],
+    [`/campaigns/${campaignId}/tune`, heading(/steps/)],
+    [`/campaigns/${campaignId}/contacts`, heading(/Contacts of/)],
+    [`/campaigns/${campaignId}/hubspot`, heading(/CRM settings/)],
+    ['/archive', heading('Archive')],
+    ['/activities-queue', heading('Activities queue')],
+    ['/messaging', heading('Messaging')],
+    ['/team/members', page.getByRole('button', { name: 'Invite new member' })],
+    ['/upgrade', heading('Choose subscription plan')],
+    ['/no-such-page', page.getByText('Page not found')],
+  ];
+  for (const [path, ready] of screens) {
+    await page.goto(path);
+    await expectFitsEveryWidth(page, ready);
+  }
+
+  const accountPage = new AccountPage(page);
+  await accountPage.open();
+  for (const tab of ['Automation Mode', 'Working Hours', 'Subscription Billing'] as const) {
+    await page.setViewportSize({ width: 1440, height: phone.height });
+    await accountPage.openTab(tab);
+    await expectFitsEveryWidth(page, page.getByRole('tabpanel'));
+  }
+});
+
+test('the onboarding steps fit 390, 1024 and 1440 px', async ({ page }) => {
+  const onboarding = new OnboardingPage(page);
+  await page.goto('/');
+  await onboarding.startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(uniqueEmail('widths-onboarding'), 'Nina Narrow');
+  await expectFitsEveryWidth(page, onboarding.linkAccountHeading());
+  await onboarding.linkAccount();
+  await expectFitsEveryWidth(page, onboarding.timezoneHeading());
+  await onboarding.chooseTimezone('GMT+02:00');
+  await expectFitsEveryWidth(page, onboarding.workingHoursHeading());
 });

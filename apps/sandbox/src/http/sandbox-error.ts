@@ -39,11 +39,50 @@ export const notAuthenticated = () =>
   new SandboxError('NotAuthenticated', 'Not signed in to the sandbox network');
 export const memberNotFound = () => new SandboxError('NotFound', 'This member does not exist');
 
-function fieldErrors(error: ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || '(body)',
-    description: issue.message,
-  }));
+/** Which part of a request a value came from: an unknown key is named as the API names it. */
+export type RequestPart = 'body' | 'query' | 'params';
+const unknownKeyLabels: Record<RequestPart, string> = {
+  body: 'field',
+  query: 'parameter',
+  params: 'path parameter',
+};
+
+type Issue = ZodError['issues'][number];
+
+/**
+ * The field errors of one issue, as the product's API words them (apps/server error-handler): an
+ * unknown key is named as the field itself, one error per key; a value that matches no option of
+ * a union is described by the option it came closest to (fewest issues), so a stray field sent
+ * with a sign-in by e-mail is named rather than answered "Invalid input" for the whole body.
+ */
+function fieldErrorsOf(issue: Issue, part: RequestPart, prefix: PropertyKey[] = []): FieldError[] {
+  const path = [...prefix, ...issue.path].map(String);
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => {
+      const field = [...path, key].join('.');
+      return { field, description: `Unknown ${unknownKeyLabels[part]}: ${field}` };
+    });
+  }
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const closest = issue.errors.reduce((best, option) => (option.length < best.length ? option : best));
+    return closest.flatMap((inner) => fieldErrorsOf(inner as Issue, part, [...prefix, ...issue.path]));
+  }
+  return [{ field: path.join('.') || '(body)', description: issue.message }];
+}
+
+function unprocessable(errors: FieldError[]): ErrorBody {
+  return { name: 'UnprocessableEntity', message: errors[0]?.description ?? 'Invalid input', errors };
+}
+
+/** A request part that its route's schema refused (read-input.ts): a 422 naming each field. */
+export class InvalidInput extends Error {
+  readonly errors: FieldError[];
+
+  constructor(error: ZodError, part: RequestPart) {
+    const errors = error.issues.flatMap((issue) => fieldErrorsOf(issue, part));
+    super(errors[0]?.description ?? 'Invalid input');
+    this.errors = errors;
+  }
 }
 
 /** One place maps every failure to status and body; bad input is a 4xx, never a 500. */
@@ -55,14 +94,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(body);
     }
+    if (error instanceof InvalidInput) return reply.status(422).send(unprocessable(error.errors));
     if (error instanceof ZodError) {
-      const errors = fieldErrors(error);
-      const body: ErrorBody = {
-        name: 'UnprocessableEntity',
-        message: errors[0]?.description ?? 'Invalid input',
-        errors,
-      };
-      return reply.status(422).send(body);
+      return reply
+        .status(422)
+        .send(unprocessable(error.issues.flatMap((issue) => fieldErrorsOf(issue, 'body'))));
     }
     const status =
       typeof error === 'object' && error && 'statusCode' in error ? Number(error.statusCode) : 500;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { readInput } from '../http/read-input.ts';
 import { routeDocs } from '../http/route-docs.ts';
 import { memberNotFound } from '../http/sandbox-error.ts';
 import { renderAvatarSvg } from '../population/avatar-svg.ts';
@@ -18,7 +19,7 @@ export function registerAvatarRoutes(app: FastifyInstance, context: SandboxConte
       refusals: [404, 422],
     }),
     async (request, reply) => {
-      const { file } = avatarParamsSchema.parse(request.params);
+      const { file } = readInput(request, 'params', avatarParamsSchema);
       const person = context.population.findByEntityId(file.slice(0, -'.svg'.length));
       if (!person?.hasPicture) throw memberNotFound();
       return reply

@@ -19,6 +19,7 @@ import { getProfileDetails } from '../actions/get-profile.ts';
 import { listRecentPosts, reactToPost } from '../actions/posts.ts';
 import { endorseSkill, listSkills } from '../actions/skills.ts';
 import { visitProfile } from '../actions/visit-profile.ts';
+import { readInput } from '../http/read-input.ts';
 import { drawsFaults, routeDocs, signedIn } from '../http/route-docs.ts';
 import { requireSignedIn, type SandboxContext } from '../sandbox-context.ts';
 
@@ -37,7 +38,7 @@ export function registerEngagementRoutes(app: FastifyInstance, context: SandboxC
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { entityId } = sandboxFollowRequestSchema.parse(request.body ?? {});
+      const { entityId } = readInput(request, 'body', sandboxFollowRequestSchema);
       return followMember(context, member, entityId);
     },
   );
@@ -52,7 +53,7 @@ export function registerEngagementRoutes(app: FastifyInstance, context: SandboxC
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { publicIdentifier } = profileParamsSchema.parse(request.params);
+      const { publicIdentifier } = readInput(request, 'params', profileParamsSchema);
       return getProfileDetails(context, member, publicIdentifier);
     },
   );
@@ -67,7 +68,7 @@ export function registerEngagementRoutes(app: FastifyInstance, context: SandboxC
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { publicIdentifier } = profileParamsSchema.parse(request.params);
+      const { publicIdentifier } = readInput(request, 'params', profileParamsSchema);
       return listRecentPosts(context, member, publicIdentifier);
     },
   );
@@ -83,8 +84,8 @@ export function registerEngagementRoutes(app: FastifyInstance, context: SandboxC
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { postId } = postParamsSchema.parse(request.params);
-      const { reaction } = reactToPostRequestSchema.parse(request.body ?? {});
+      const { postId } = readInput(request, 'params', postParamsSchema);
+      const { reaction } = readInput(request, 'body', reactToPostRequestSchema);
       return reactToPost(context, member, postId, reaction);
     },
   );
@@ -99,7 +100,7 @@ export function registerEngagementRoutes(app: FastifyInstance, context: SandboxC
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { publicIdentifier } = profileParamsSchema.parse(request.params);
+      const { publicIdentifier } = readInput(request, 'params', profileParamsSchema);
       return listSkills(context, member, publicIdentifier);
     },
   );
@@ -115,8 +116,8 @@ export function registerEngagementRoutes(app: FastifyInstance, context: SandboxC
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { publicIdentifier } = profileParamsSchema.parse(request.params);
-      const { skill } = endorseSkillRequestSchema.parse(request.body ?? {});
+      const { publicIdentifier } = readInput(request, 'params', profileParamsSchema);
+      const { skill } = readInput(request, 'body', endorseSkillRequestSchema);
       return endorseSkill(context, member, publicIdentifier, skill);
     },
   );
@@ -131,7 +132,7 @@ export function registerEngagementRoutes(app: FastifyInstance, context: SandboxC
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { publicIdentifier } = profileParamsSchema.parse(request.params);
+      const { publicIdentifier } = readInput(request, 'params', profileParamsSchema);
       return visitProfile(context, member, publicIdentifier);
     },
   );

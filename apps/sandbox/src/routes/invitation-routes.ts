@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { listNewConnections, listSentInvitations } from '../actions/list-invitations.ts';
 import { sendInvitation } from '../actions/send-invitation.ts';
 import { withdrawInvitation } from '../actions/withdraw-invitation.ts';
+import { readInput } from '../http/read-input.ts';
 import { drawsFaults, routeDocs, signedIn } from '../http/route-docs.ts';
 import { requireSignedIn, type SandboxContext } from '../sandbox-context.ts';
 
@@ -31,7 +32,7 @@ export function registerInvitationRoutes(app: FastifyInstance, context: SandboxC
     }),
     async (request, reply) => {
       const { member } = requireSignedIn(context, request);
-      const input = sendInvitationRequestSchema.parse(request.body ?? {});
+      const input = readInput(request, 'body', sendInvitationRequestSchema);
       const { invitation, created } = sendInvitation(context, member, input);
       return reply.status(created ? 201 : 200).send(invitation);
     },
@@ -60,7 +61,7 @@ export function registerInvitationRoutes(app: FastifyInstance, context: SandboxC
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { invitationId } = invitationParamsSchema.parse(request.params);
+      const { invitationId } = readInput(request, 'params', invitationParamsSchema);
       return withdrawInvitation(context, member, invitationId);
     },
   );
@@ -75,7 +76,7 @@ export function registerInvitationRoutes(app: FastifyInstance, context: SandboxC
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { since } = sandboxSinceQuerySchema.parse(request.query);
+      const { since } = readInput(request, 'query', sandboxSinceQuerySchema);
       return listNewConnections(context, member, since ? new Date(since) : undefined);
     },
   );

@@ -2,6 +2,7 @@ import { publicIdentifierSchema, sandboxProfileSchema } from '@outpilot/contract
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { getProfile } from '../actions/get-profile.ts';
+import { readInput } from '../http/read-input.ts';
 import { drawsFaults, routeDocs, signedIn } from '../http/route-docs.ts';
 import { requireSignedIn, type SandboxContext } from '../sandbox-context.ts';
 
@@ -18,7 +19,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: SandboxCont
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { publicIdentifier } = profileParamsSchema.parse(request.params);
+      const { publicIdentifier } = readInput(request, 'params', profileParamsSchema);
       // Look-ups are throttled like any call (network-api.md §4): an import of pasted links meets it.
       context.faults.maybeFail('profiles.get');
       // Invisible members ("LinkedIn Member") cannot be looked up by anyone but themselves.

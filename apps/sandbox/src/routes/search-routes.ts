@@ -7,6 +7,7 @@ import {
   sandboxSearchResponseSchema,
 } from '@outpilot/contracts';
 import type { FastifyInstance } from 'fastify';
+import { readInput } from '../http/read-input.ts';
 import { drawsFaults, routeDocs, signedIn } from '../http/route-docs.ts';
 import { degreeBetween } from '../network-state/relationships.ts';
 import type { Person } from '../population/person.ts';
@@ -37,7 +38,7 @@ export function registerSearchRoutes(app: FastifyInstance, context: SandboxConte
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const query = sandboxSearchQuerySchema.parse(request.query);
+      const query = readInput(request, 'query', sandboxSearchQuerySchema);
       return withCurrentDegrees(context, member, context.peopleSearch.searchPeople(member, query));
     },
   );

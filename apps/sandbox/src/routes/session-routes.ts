@@ -6,6 +6,7 @@ import {
   sandboxSessionResponseSchema,
 } from '@outpilot/contracts';
 import type { FastifyInstance } from 'fastify';
+import { readInput } from '../http/read-input.ts';
 import { noContent, routeDocs, signedIn } from '../http/route-docs.ts';
 import { memberNotFound } from '../http/sandbox-error.ts';
 import { toNetworkProfile } from '../population/to-network-profile.ts';
@@ -30,7 +31,7 @@ export function registerSessionRoutes(app: FastifyInstance, context: SandboxCont
       refusals: [404, 422],
     }),
     async (request, reply) => {
-      const input = sandboxSessionRequestSchema.parse(request.body ?? {});
+      const input = readInput(request, 'body', sandboxSessionRequestSchema);
       const member =
         'email' in input
           ? findMemberByEmail(context.population, input.email)

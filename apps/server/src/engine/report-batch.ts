@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/executor.ts';
 import { pgArray } from '../db/pg-array.ts';
 import { type ActivityAction, activities, activityLog, activityReports, contacts } from '../db/schema.ts';
-import type { UpsertRecord } from '../imports/upsert-statement.ts';
+import type { UpsertRecord } from '../imports/contact-records.ts';
 import type { ExecutionMoveRow } from './advance-execution.ts';
 import { writeExecutionMoves } from './engine-helpers.ts';
 import { type ClaimToRelease, releaseClaims } from './release-claim.ts';

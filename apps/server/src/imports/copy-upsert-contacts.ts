@@ -4,18 +4,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../db/create-database.ts';
-import {
-  runUpsertStatement,
-  type UpsertRecord,
-  upsertRecordColumnList,
-  upsertRecordColumns,
-} from './upsert-statement.ts';
+import { runUpsertStatement, upsertRecordColumnList } from './upsert-statement.ts';
 
 const stagingTable = 'contact_import_rows';
-const rowsPerChunk = 2000;
 
 /**
- * The bulk path (both databases): the records are loaded with COPY into a temporary table dropped
+ * The bulk path (both databases): the rows (COPY text, contact-records.ts) are loaded with COPY into a temporary table dropped
  * at commit, then ONE upsert statement reads them. Must run inside the caller's transaction.
  * The staging table is not analysed: its size is known to the planner from its pages, and the
  * statement's plan (index look-ups per row, a hash join for the updates) does not depend on the
@@ -23,12 +17,12 @@ const rowsPerChunk = 2000;
  */
 export async function copyUpsertContacts(
   tx: Database,
-  input: { personaId: string; importListId: string; now: Date; records: readonly UpsertRecord[] },
+  input: { personaId: string; importListId: string; now: Date; copyText: readonly string[] },
 ): Promise<number> {
   await tx.execute(
     sql`create temp table ${sql.raw(stagingTable)} (${upsertRecordColumnList}) on commit drop`,
   );
-  await copyInto(tx, `copy ${stagingTable} from stdin`, copyLines(input.records));
+  await copyInto(tx, `copy ${stagingTable} from stdin`, input.copyText);
   const added = await runUpsertStatement(tx, sql`select * from ${sql.raw(stagingTable)}`, input);
   await tx.execute(sql`drop table ${sql.raw(stagingTable)}`);
   return added;
@@ -62,30 +56,4 @@ function isPgliteClient(client: unknown): client is PgliteQueryable {
   return (
     typeof client === 'object' && client !== null && typeof (client as PgliteQueryable).query === 'function'
   );
-}
-
-/** COPY text format, a chunk of rows at a time, columns in upsertRecordColumns' order. */
-function* copyLines(records: readonly UpsertRecord[]): Generator<string> {
-  let chunk = '';
-  for (let index = 0; index < records.length; index += 1) {
-    const record = records[index] as UpsertRecord;
-    chunk += upsertRecordColumns.map(([name]) => copyValue(record[name])).join('\t');
-    chunk += '\n';
-    if ((index + 1) % rowsPerChunk === 0) {
-      yield chunk;
-      chunk = '';
-    }
-  }
-  if (chunk !== '') yield chunk;
-}
-
-function copyValue(value: string | number | boolean | null): string {
-  if (value === null) return '\\N';
-  if (typeof value !== 'string') return String(value);
-  return /[\\\t\n\r]/.test(value)
-    ? value.replace(
-        /[\\\t\n\r]/g,
-        (char) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[char] ?? char,
-      )
-    : value;
 }

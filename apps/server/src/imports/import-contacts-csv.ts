@@ -10,7 +10,7 @@ import {
   type ParsedContactsFile,
   parseContactsFileOffThread,
 } from './parse-csv-off-thread.ts';
-import { type UpsertStrategy, upsertContacts } from './upsert-contacts.ts';
+import { storePreparedContacts, type UpsertStrategy } from './upsert-contacts.ts';
 
 /** The largest contact file accepted (the route's body limit). */
 export const maxCsvFileBytes = 50 * 1024 * 1024;
@@ -45,7 +45,10 @@ export async function importContactsCsv(
   }
   workspacesImportingFiles.add(input.personaId);
   try {
-    return await storeFile(deps, input, await readFile(input.bytes));
+    // The import's instant: its list, and the ids and creation time of the contacts it adds.
+    const now = deps.clock.now();
+    const format = (input.strategy ?? 'copy') === 'copy' ? 'copy' : 'json';
+    return await storeFile(deps, input, now, await readFile(input.bytes, { now, format }));
   } finally {
     workspacesImportingFiles.delete(input.personaId);
   }
@@ -54,11 +57,11 @@ export async function importContactsCsv(
 async function storeFile(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   input: Parameters<typeof importContactsCsv>[1],
+  now: Date,
   parsed: ParsedContactsFile,
 ): Promise<ImportList> {
-  const now = deps.clock.now();
   const skippedInFile = parsed.skippedDuplicates + parsed.skippedInvalid;
-  const total = parsed.profiles.length + skippedInFile;
+  const total = parsed.prepared.profileCount + skippedInFile;
   return deps.db.transaction(async (tx) => {
     if ((await findRunningImport(tx, input.personaId, now)) !== null) {
       throw new ValidationError(csvFileField, importTexts.finishStartedExport);
@@ -77,12 +80,11 @@ async function storeFile(
       })
       .returning({ id: importLists.id });
     if (!list) throw new Error('importContactsCsv: insert returned no row');
-    const result = await upsertContacts(tx, {
+    const result = await storePreparedContacts(tx, {
       personaId: input.personaId,
       importListId: list.id,
       now,
-      profiles: parsed.profiles,
-      strategy: input.strategy ?? 'copy',
+      prepared: parsed.prepared,
     });
     const [row] = await tx
       .update(importLists)
@@ -99,10 +101,13 @@ async function storeFile(
   });
 }
 
-async function readFile(bytes: Uint8Array): Promise<ParsedContactsFile> {
+async function readFile(
+  bytes: Uint8Array,
+  options: Parameters<typeof parseContactsFileOffThread>[1],
+): Promise<ParsedContactsFile> {
   if (bytes.length === 0) throw new ValidationError(csvFileField, importTexts.noProfilesInFile);
   try {
-    return await parseContactsFileOffThread(bytes);
+    return await parseContactsFileOffThread(bytes, options);
   } catch (error) {
     if (error instanceof ContactsFileRefused) throw new ValidationError(csvFileField, error.message, error);
     throw error;

@@ -6,29 +6,36 @@ import {
   decodeCsvBytes,
   parseContactsCsv,
 } from '@outpilot/domain';
-import type { ContactInput } from './upsert-contacts.ts';
-
-/** A file to parse, numbered by the main thread. */
-export type ParseCsvJob = { jobId: number; bytes: Uint8Array };
-
-/** What the worker sends back per job: profiles in chunks, then one summary or one refusal. */
-export type ParseCsvMessage = { jobId: number } & (
-  | { kind: 'profiles'; profiles: ContactInput[] }
-  | { kind: 'done'; skippedDuplicates: number; skippedInvalid: number }
-  | { kind: 'refused'; message: string }
-);
+import { type ContactInput, prepareContacts, type RecordsFormat } from './contact-records.ts';
 
 /**
- * Profiles per message: the main thread deserialises one message at a time, so each chunk costs
- * it a few milliseconds instead of one long pause for the whole file.
+ * A file to parse, numbered by the main thread, with the instant its new contacts get their ids
+ * at and the form the rows are wanted in (contact-records.ts).
  */
-const profilesPerMessage = 2000;
+export type ParseCsvJob = { jobId: number; bytes: Uint8Array; now: number; format: RecordsFormat };
+
+/**
+ * What the worker sends back per job: the prepared rows a chunk per message (each a string the
+ * main thread receives in a moment, rather than 100,000 objects to rebuild and write out), then
+ * one summary or one refusal.
+ */
+export type ParseCsvMessage = { jobId: number } & (
+  | { kind: 'chunk'; text: string }
+  | {
+      kind: 'done';
+      skippedDuplicates: number;
+      skippedInvalid: number;
+      profileCount: number;
+      recordCount: number;
+    }
+  | { kind: 'refused'; message: string }
+);
 
 const port = parentPort;
 if (port === null) throw new Error('parse-csv-job runs in a worker thread');
 
 /** Jobs run one after the other: each is synchronous from its first byte to its last message. */
-port.on('message', ({ jobId, bytes }: ParseCsvJob) => {
+port.on('message', ({ jobId, bytes, now, format }: ParseCsvJob) => {
   const send = (message: ParseCsvMessage) => port.postMessage(message);
   let parsed: ReturnType<typeof parseContactsCsv>;
   try {
@@ -38,15 +45,15 @@ port.on('message', ({ jobId, bytes }: ParseCsvJob) => {
     send({ jobId, kind: 'refused', message });
     return;
   }
-  for (let start = 0; start < parsed.records.length; start += profilesPerMessage) {
-    const profiles = parsed.records.slice(start, start + profilesPerMessage).map(toContactInput);
-    send({ jobId, kind: 'profiles', profiles });
-  }
+  const prepared = prepareContacts(parsed.records.map(toContactInput), new Date(now), format);
+  for (const text of prepared.chunks) send({ jobId, kind: 'chunk', text });
   send({
     jobId,
     kind: 'done',
     skippedDuplicates: parsed.skippedDuplicates,
     skippedInvalid: parsed.skippedInvalid,
+    profileCount: prepared.profileCount,
+    recordCount: prepared.recordCount,
   });
 });
 

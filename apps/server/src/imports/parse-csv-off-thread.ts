@@ -1,9 +1,10 @@
 import { Worker } from 'node:worker_threads';
+import type { PreparedContacts, RecordsFormat } from './contact-records.ts';
 import type { ParseCsvJob, ParseCsvMessage } from './parse-csv-job.ts';
-import type { ContactInput } from './upsert-contacts.ts';
 
 export type ParsedContactsFile = {
-  profiles: ContactInput[];
+  /** The file's profiles, deduplicated and written as the upsert statement reads them. */
+  prepared: PreparedContacts;
   skippedDuplicates: number;
   skippedInvalid: number;
 };
@@ -12,7 +13,8 @@ export type ParsedContactsFile = {
 export class ContactsFileRefused extends Error {}
 
 type PendingJob = {
-  profiles: ContactInput[];
+  format: RecordsFormat;
+  chunks: string[];
   resolve(parsed: ParsedContactsFile): void;
   reject(error: unknown): void;
 };
@@ -45,28 +47,41 @@ function parsingWorker(): Worker {
 function onMessage(message: ParseCsvMessage): void {
   const job = pending.get(message.jobId);
   if (!job) return;
-  if (message.kind === 'profiles') {
-    for (const profile of message.profiles) job.profiles.push(profile);
+  if (message.kind === 'chunk') {
+    job.chunks.push(message.text);
     return;
   }
   pending.delete(message.jobId);
   if (message.kind === 'refused') job.reject(new ContactsFileRefused(message.message));
   else {
-    const { skippedDuplicates, skippedInvalid } = message;
-    job.resolve({ profiles: job.profiles, skippedDuplicates, skippedInvalid });
+    const { skippedDuplicates, skippedInvalid, profileCount, recordCount } = message;
+    job.resolve({
+      prepared: { format: job.format, chunks: job.chunks, profileCount, recordCount },
+      skippedDuplicates,
+      skippedInvalid,
+    });
   }
 }
 
 /**
  * Decodes and parses a contact file in a worker thread, so a 50 MB file does not stop the server
- * answering everyone else for seconds. The profiles come back in chunks (parse-csv-job.ts), each
- * a short pause for the main thread rather than one long one.
+ * answering everyone else for seconds; the same thread deduplicates the profiles, numbers the new
+ * contacts at `now` and writes the rows out (contact-records.ts), so what comes back is text in
+ * chunks the main thread hands to the database as it is.
  */
-export function parseContactsFileOffThread(bytes: Uint8Array): Promise<ParsedContactsFile> {
+export function parseContactsFileOffThread(
+  bytes: Uint8Array,
+  options: { now: Date; format: RecordsFormat },
+): Promise<ParsedContactsFile> {
   return new Promise((resolve, reject) => {
     const jobId = nextJobId++;
-    pending.set(jobId, { profiles: [], resolve, reject });
-    parsingWorker().postMessage({ jobId, bytes } satisfies ParseCsvJob);
+    pending.set(jobId, { format: options.format, chunks: [], resolve, reject });
+    parsingWorker().postMessage({
+      jobId,
+      bytes,
+      now: options.now.getTime(),
+      format: options.format,
+    } satisfies ParseCsvJob);
   });
 }
 

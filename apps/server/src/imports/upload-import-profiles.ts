@@ -3,10 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { importLists } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { NotFoundError } from '../errors.ts';
+import type { ContactInput } from './contact-records.ts';
 import { findImportList } from './import-list-document.ts';
 import { importFinishedError } from './import-state-error.ts';
 import { importNotFoundMessage } from './rename-import.ts';
-import { type ContactInput, upsertContacts } from './upsert-contacts.ts';
+import { upsertContacts } from './upsert-contacts.ts';
 
 /**
  * POST imports/{id}/profiles (agent): one batch of found profiles, stored and tagged with the

@@ -1,29 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
+import { type ContactInput, type PreparedContacts, prepareContacts } from './contact-records.ts';
 import { copyUpsertContacts } from './copy-upsert-contacts.ts';
-import { timeOrderedIds } from './time-ordered-ids.ts';
-import { runUpsertStatement, type UpsertRecord, upsertRecordColumnList } from './upsert-statement.ts';
-
-/** One profile to store, as both the agent's uploads and the CSV import produce it. */
-export type ContactInput = {
-  entityId: string | null;
-  publicIdentifier: string | null;
-  salesLeadId: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  /** A real name; null lets the insert fall back to first + last name, then an identifier. */
-  fullName: string | null;
-  occupation: string | null;
-  location: string | null;
-  lastJob: string | null;
-  country: string | null;
-  pictureUrl: string | null;
-  distance: number | null;
-  isPremium: boolean | null;
-  customField1: string | null;
-  customField2: string | null;
-  customField3: string | null;
-};
+import { runUpsertStatement, upsertRecordColumnList } from './upsert-statement.ts';
 
 export type UpsertResult = {
   /** Contacts newly added to the import list (new contacts and existing ones not yet in it). */
@@ -34,9 +13,6 @@ export type UpsertResult = {
 
 /** How a set of profiles reaches the upsert statement. */
 export type UpsertStrategy = 'copy' | 'batched';
-
-/** Rows per statement on the batched path: round trips amortised, one JSON parameter of a few MB. */
-export const upsertBatchSize = 5000;
 
 /**
  * Advisory lock class of "contact writes of one workspace" (key 2: the workspace). Two-key advisory
@@ -70,26 +46,38 @@ export async function upsertContacts(
     strategy?: UpsertStrategy | undefined;
   },
 ): Promise<UpsertResult> {
-  const unique = dropDuplicates(input.profiles);
-  const skippedInInput = input.profiles.length - unique.length;
-  if (unique.length === 0) return { uploaded: 0, skipped: skippedInInput };
+  const format = input.strategy === 'copy' ? 'copy' : 'json';
+  return storePreparedContacts(db, {
+    ...input,
+    prepared: prepareContacts(input.profiles, input.now, format),
+  });
+}
+
+/**
+ * upsertContacts for profiles already prepared (contact-records.ts), by the CSV parsing thread
+ * for a file: the main thread only hands the chunks to the database.
+ */
+export async function storePreparedContacts(
+  db: Database,
+  input: { personaId: string; importListId: string; now: Date; prepared: PreparedContacts },
+): Promise<UpsertResult> {
+  const { prepared } = input;
+  if (prepared.recordCount === 0) return { uploaded: 0, skipped: prepared.profileCount };
   await lockContactWrites(db, input.personaId);
   // A big statement: no JIT compilation (its cost estimate triggers it; compiling took longer than
   // it saved, bench B5), and room to keep its intermediate rows in memory.
   await db.execute(sql`set local jit = off`);
   await db.execute(sql`set local work_mem = '64MB'`);
-  const ids = timeOrderedIds(input.now, unique.length);
-  const records = unique.map((profile, ord) => toRecord(profile, ord, ids[ord] as string));
   let uploaded = 0;
-  if (input.strategy === 'copy') uploaded = await copyUpsertContacts(db, { ...input, records });
+  if (prepared.format === 'copy')
+    uploaded = await copyUpsertContacts(db, { ...input, copyText: prepared.chunks });
   else {
-    for (let start = 0; start < records.length; start += upsertBatchSize) {
-      const batch = records.slice(start, start + upsertBatchSize);
-      const source = sql`select * from json_to_recordset(${JSON.stringify(batch)}::json) as i(${upsertRecordColumnList})`;
+    for (const chunk of prepared.chunks) {
+      const source = sql`select * from json_to_recordset(${chunk}::json) as i(${upsertRecordColumnList})`;
       uploaded += await runUpsertStatement(db, source, input);
     }
   }
-  return { uploaded, skipped: input.profiles.length - uploaded };
+  return { uploaded, skipped: prepared.profileCount - uploaded };
 }
 
 /** Waits for, then holds until the transaction ends, the right to add contacts to a workspace. */
@@ -97,50 +85,4 @@ export async function lockContactWrites(tx: Database, personaId: string): Promis
   await tx.execute(
     sql`select pg_advisory_xact_lock(${contactWritesLockClass}::int, hashtext(${personaId}::text))`,
   );
-}
-
-function dropDuplicates(profiles: readonly ContactInput[]): ContactInput[] {
-  const seen = new Set<string>();
-  const unique: ContactInput[] = [];
-  for (const profile of profiles) {
-    const keys = [
-      profile.entityId === null ? null : `e:${profile.entityId}`,
-      profile.publicIdentifier === null ? null : `p:${profile.publicIdentifier}`,
-      profile.salesLeadId === null ? null : `l:${profile.salesLeadId}`,
-    ].filter((key): key is string => key !== null);
-    if (keys.length === 0 || keys.some((key) => seen.has(key))) continue;
-    for (const key of keys) seen.add(key);
-    unique.push(profile);
-  }
-  return unique;
-}
-
-/** PostgreSQL text cannot hold NUL: strip it rather than fail the whole import. */
-function clean(value: string | null): string | null {
-  if (value === null) return null;
-  const text = value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
-  return text === '' ? null : text;
-}
-
-function toRecord(profile: ContactInput, ord: number, id: string): UpsertRecord {
-  return {
-    ord,
-    id,
-    entity: clean(profile.entityId),
-    pub: clean(profile.publicIdentifier),
-    lead: clean(profile.salesLeadId),
-    first_name: clean(profile.firstName),
-    last_name: clean(profile.lastName),
-    full_name: clean(profile.fullName),
-    occupation: clean(profile.occupation),
-    location: clean(profile.location),
-    last_job: clean(profile.lastJob),
-    country: clean(profile.country),
-    picture_url: clean(profile.pictureUrl),
-    distance: profile.distance,
-    is_premium: profile.isPremium,
-    cf1: clean(profile.customField1),
-    cf2: clean(profile.customField2),
-    cf3: clean(profile.customField3),
-  };
 }

@@ -1,50 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/create-database.ts';
 import { rowsOf } from '../db/rows-of.ts';
-
-/** One profile as the upsert statement reads it: NUL stripped, '' as null, `id` for a new contact. */
-export type UpsertRecord = {
-  ord: number;
-  id: string;
-  entity: string | null;
-  pub: string | null;
-  lead: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  full_name: string | null;
-  occupation: string | null;
-  location: string | null;
-  last_job: string | null;
-  country: string | null;
-  picture_url: string | null;
-  distance: number | null;
-  is_premium: boolean | null;
-  cf1: string | null;
-  cf2: string | null;
-  cf3: string | null;
-};
-
-/** The record's columns and SQL types, in this order wherever rows are spelled out (COPY lines). */
-export const upsertRecordColumns = [
-  ['ord', 'int'],
-  ['id', 'uuid'],
-  ['entity', 'text'],
-  ['pub', 'text'],
-  ['lead', 'text'],
-  ['first_name', 'text'],
-  ['last_name', 'text'],
-  ['full_name', 'text'],
-  ['occupation', 'text'],
-  ['location', 'text'],
-  ['last_job', 'text'],
-  ['country', 'text'],
-  ['picture_url', 'text'],
-  ['distance', 'smallint'],
-  ['is_premium', 'boolean'],
-  ['cf1', 'text'],
-  ['cf2', 'text'],
-  ['cf3', 'text'],
-] as const satisfies readonly (readonly [keyof UpsertRecord, string])[];
+import { upsertRecordColumns } from './contact-records.ts';
 
 /** `ord int, id uuid, …`: a column definition list (json_to_recordset, a staging table). */
 export const upsertRecordColumnList = sql.raw(

@@ -123,6 +123,16 @@ function probeOf(path: string, operation: Operation): fc.Arbitrary<Probe> {
   });
 }
 
+/** A path value of the parameter's shape: its first enum value, a uuid, a number, or a name its pattern takes. */
+function pathValueFor(schema: (JsonSchema & { format?: string; pattern?: string }) | undefined): string {
+  if (schema?.enum?.length) return String(schema.enum[0]);
+  if (schema?.format === 'uuid') return '0b7c0a52-4a3e-4d0c-9a53-2d3f6f1c3b11';
+  const candidates = ['1', 'member-1', 'ACoAA1.svg', '0b7c0a52-4a3e-4d0c-9a53-2d3f6f1c3b11'];
+  const pattern = schema?.pattern === undefined ? undefined : new RegExp(schema.pattern);
+  if (schema?.type === 'integer' || schema?.type === 'number') return '1';
+  return candidates.find((candidate) => pattern?.test(candidate) ?? true) ?? 'x';
+}
+
 /**
  * Issue 26: a generated bad-input sweep over every operation of the OpenAPI document. Each probe
  * is shaped by the operation's schemas (derived from the zod contracts) with hostile values; no
@@ -131,7 +141,11 @@ function probeOf(path: string, operation: Operation): fc.Arbitrary<Probe> {
 describe('bad-input sweep over the OpenAPI document', () => {
   const server = testServerForSuite(undefined);
 
-  it('answers every probe with a documented 4xx or success, never a 5xx', async () => {
+  /**
+   * The swept operations of the OpenAPI document (the product's own API and the sandbox network
+   * and HubSpot portal it mounts; the test routes are not swept), with each service's credentials.
+   */
+  async function sweptOperations() {
     const { token } = await signInNewAccount(server);
     const networkSession = await fetch(`${server.url}${sandboxBasePath}${sandboxPaths.session}`, {
       method: 'POST',
@@ -147,8 +161,6 @@ describe('bad-input sweep over the OpenAPI document', () => {
           ? { [sandboxSessionHeader]: sessionId }
           : { authorization: `Bearer ${token}` };
     const document = (await (await fetch(`${server.url}/api/docs/json`)).json()) as Document;
-    // The product's own API and the sandbox network and HubSpot portal it mounts; the test routes
-    // are not swept.
     const swept = ['/api/v1/', '/automation/v1/', `${sandboxBasePath}/`, `${sandboxHubspotBasePath}/`];
     // Signing out, signing in again or rotating the token would end the sweep's sessions: those go last.
     const endsASession = (path: string) =>
@@ -159,6 +171,11 @@ describe('bad-input sweep over the OpenAPI document', () => {
         Object.entries(byMethod).map(([method, operation]) => ({ path, method, operation })),
       )
       .sort((a, b) => Number(endsASession(a.path)) - Number(endsASession(b.path)));
+    return { operations, credentialsFor };
+  }
+
+  it('answers every probe with a documented 4xx or success, never a 5xx', async () => {
+    const { operations, credentialsFor } = await sweptOperations();
     expect(operations.filter(({ path }) => path.startsWith(`${sandboxBasePath}/`)).length).toBeGreaterThan(
       20,
     );
@@ -195,5 +212,52 @@ describe('bad-input sweep over the OpenAPI document', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+  /**
+   * The wire rule that the random probes above only sometimes touch, checked on every operation:
+   * a field the call does not name is refused with a 422 that names it, on the product's API and on
+   * the sandbox network and HubSpot portal alike (a sandbox that dropped it would let a client bug
+   * pass in tests that the real service would not forgive). The path is filled with values of the
+   * right shape, so the refusal is the unknown field's and not the path's.
+   */
+  it('refuses a field or parameter the call does not name, naming it, on every operation', async () => {
+    // The sandbox's messaging routes are being reworked on another branch (issue 23); they move to
+    // read-input.ts's readInput there. Until then this one still ignores a stray parameter.
+    const awaitingReadInput = [`GET ${sandboxBasePath}/api/conversations`];
+    const { operations, credentialsFor } = await sweptOperations();
+    const unnamed: string[] = [];
+    const checked: string[] = [];
+    for (const { path, method, operation } of operations) {
+      const parameters = operation.parameters ?? [];
+      const filledPath = parameters
+        .filter((parameter) => parameter.in === 'path')
+        .reduce(
+          (filled, parameter) =>
+            filled.replace(`{${parameter.name}}`, encodeURIComponent(pathValueFor(parameter.schema))),
+          path,
+        );
+      const bodyType = Object.keys(operation.requestBody?.content ?? {})[0];
+      const bodySchema = bodyType ? operation.requestBody?.content[bodyType]?.schema : undefined;
+      // A JSON object body gets the stray field; a call that takes query parameters gets a stray
+      // one. (A call that declares neither reads neither, on the API as on the sandbox.)
+      const inBody = bodyType === 'application/json' && bodySchema?.type === 'object';
+      const inQuery = !inBody && parameters.some((parameter) => parameter.in === 'query');
+      if (!inBody && !inQuery) continue;
+      if (awaitingReadInput.includes(`${method.toUpperCase()} ${path}`)) continue;
+      checked.push(path);
+      const response = await fetch(`${server.url}${filledPath}${inQuery ? '?unexpected_field=1' : ''}`, {
+        method: method.toUpperCase(),
+        headers: { ...credentialsFor(path), ...(inBody ? { 'content-type': 'application/json' } : {}) },
+        ...(inBody ? { body: JSON.stringify({ unexpected_field: 1 }) } : {}),
+      });
+      const text = await response.text();
+      if (response.status < 400 || response.status >= 500 || !text.includes('unexpected_field')) {
+        unnamed.push(`${method.toUpperCase()} ${filledPath} -> ${response.status} ${text.slice(0, 120)}`);
+      }
+    }
+    expect(checked.filter((path) => path.startsWith(`${sandboxBasePath}/`)).length).toBeGreaterThan(5);
+    expect(checked.some((path) => path.startsWith(`${sandboxHubspotBasePath}/`))).toBe(true);
+    expect(checked.length).toBeGreaterThan(40);
+    expect(unnamed).toEqual([]);
   });
 });

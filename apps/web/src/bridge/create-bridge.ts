@@ -72,10 +72,16 @@ export function createBridge({
   };
 
   const detect = async (): Promise<boolean> => {
+    // Where the in-page agent may run (the sandbox's deployments), its module downloads while the
+    // ping waits for an extension, instead of after the ping's time-out: the first screen waits
+    // on whichever answers (bench B17).
+    const agent = config.inPageAgentEnabled && !inPageAgentStarted ? loadInPageAgent() : undefined;
+    // An extension may answer, so the download may never be awaited: its failure is reported below.
+    agent?.catch(() => undefined);
     if (await ping()) return true;
-    if (!config.inPageAgentEnabled || inPageAgentStarted) return false;
+    if (!agent) return false;
     try {
-      const start = await loadInPageAgent();
+      const start = await agent;
       start({ config, window: win });
       inPageAgentStarted = true;
     } catch (error) {

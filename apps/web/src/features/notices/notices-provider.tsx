@@ -1,39 +1,33 @@
-import { styled } from '@mui/material/styles';
-import { snackbarAutoHideMs } from '@outpilot/contracts';
-import { MaterialDesignContent, SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { onNoticeWaiting } from './notice-queue.ts';
 
-declare module 'notistack' {
-  interface VariantOverrides {
-    attention: true;
-  }
-}
+const NoticeHost = lazy(async () => ({ default: (await import('./notice-host.tsx')).NoticeHost }));
 
-const DefaultNotice = styled(MaterialDesignContent)(({ theme }) => ({
-  '&.notistack-MuiContent-default': {
-    backgroundColor: theme.palette.grey[900],
-    color: theme.palette.common.white,
-  },
-}));
+/** How long after the first render the snackbar host loads when no notice asked for it sooner. */
+const hostDelayMs = 1500;
 
-const AttentionNotice = styled(MaterialDesignContent)(({ theme }) => ({
-  '&.notistack-MuiContent-attention': {
-    backgroundColor: theme.palette.warning.main,
-    color: theme.palette.warning.contrastText,
-    fontWeight: 600,
-  },
-}));
-
-/** Snackbar notices at the bottom right, hidden after 5 s (seed 000 §8). */
+/**
+ * Snackbar notices (notice-host.tsx). The host and notistack are not on the first screen's
+ * critical path: they load a moment after it, or at once when a notice is waiting.
+ */
 export function NoticesProvider({ children }: { children: ReactNode }) {
+  const [hostWanted, setHostWanted] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setHostWanted(true), hostDelayMs);
+    const stop = onNoticeWaiting(() => setHostWanted(true));
+    return () => {
+      window.clearTimeout(timer);
+      stop();
+    };
+  }, []);
   return (
-    <SnackbarProvider
-      maxSnack={3}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      autoHideDuration={snackbarAutoHideMs}
-      Components={{ default: DefaultNotice, attention: AttentionNotice }}
-    >
+    <>
       {children}
-    </SnackbarProvider>
+      {hostWanted && (
+        <Suspense fallback={null}>
+          <NoticeHost />
+        </Suspense>
+      )}
+    </>
   );
 }

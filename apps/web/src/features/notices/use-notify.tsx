@@ -1,9 +1,8 @@
-import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { readCachedProfile } from '../auth/auth-queries.ts';
 import { mapErrorToNotices, type Notice } from './map-error-to-notices.ts';
+import { showNotice } from './notice-queue.ts';
 
 /** How long an error notice stays visible before the page reloads (ExtensionNotInstalled, 404). */
 const reloadDelayMs = 2000;
@@ -15,20 +14,10 @@ export type Notify = {
 };
 
 export function useNotify(): Notify {
-  const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
 
   return useMemo(() => {
-    const notify = ({ message, variant, action }: Notice) => {
-      enqueueSnackbar(message, {
-        variant,
-        action: action ? (
-          <Button color="inherit" size="small" href={action.href}>
-            {action.label}
-          </Button>
-        ) : undefined,
-      });
-    };
+    const notify = (notice: Notice) => showNotice(notice);
     return {
       notify,
       notifyError(error) {
@@ -38,5 +27,5 @@ export function useNotify(): Notify {
         if (reaction.reloadPage) window.setTimeout(() => window.location.reload(), reloadDelayMs);
       },
     };
-  }, [enqueueSnackbar, queryClient]);
+  }, [queryClient]);
 }

@@ -14,6 +14,7 @@ import type { ContactDocument, ContactSortableField, Execution } from '@outpilot
 import type { OrderByItem } from '@outpilot/domain';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { ActionsHeaderCell } from '../../../components/actions-header-cell.tsx';
+import { pinnedEndCell, pinnedHeaderCell, pinnedStartCell } from '../../../components/pinned-columns.ts';
 import { useClientConfig } from '../../../config/config-context.tsx';
 import type { ContactRowAction } from '../row-actions/contact-row-actions.tsx';
 import { ContactRowMenu } from '../row-actions/contact-row-menu.tsx';
@@ -161,19 +162,6 @@ const selectWidth = 52;
 /** The flexible column (Headline) never gets narrower than this. */
 const flexMinWidth = 160;
 
-// The select and actions columns stay in view while the others scroll sideways under them.
-const pinnedLeft = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
-const pinnedRight = {
-  position: 'sticky',
-  right: 0,
-  zIndex: 1,
-  bgcolor: 'background.paper',
-  borderLeft: 1,
-  borderLeftColor: 'divider',
-} as const;
-// Header cells are sticky at the top too (stickyHeader): the pinned ones sit above the others.
-const pinnedHeader = { zIndex: 3 } as const;
-
 /**
  * The contacts grid (§2.2): one page of the server's rows; paging and sorting are the server's.
  * A plain table: every checkbox, sort button, resize handle and row action is reached by Tab
@@ -253,7 +241,7 @@ export function ContactsGrid({
         </colgroup>
         <TableHead>
           <TableRow sx={{ height: 48 }}>
-            <TableCell padding="checkbox" sx={{ ...pinnedLeft, ...pinnedHeader }}>
+            <TableCell padding="checkbox" sx={{ ...pinnedStartCell, ...pinnedHeaderCell }}>
               <Checkbox
                 size="small"
                 checked={isPageTicked}
@@ -295,7 +283,7 @@ export function ContactsGrid({
                 </TableCell>
               );
             })}
-            <ActionsHeaderCell sx={{ ...pinnedRight, ...pinnedHeader }} />
+            <ActionsHeaderCell sx={{ ...pinnedEndCell, ...pinnedHeaderCell }} />
           </TableRow>
         </TableHead>
         <TableBody>
@@ -318,7 +306,7 @@ export function ContactsGrid({
                 data-row-index={rowIndex}
                 sx={{ height: 56 }}
               >
-                <TableCell padding="checkbox" sx={pinnedLeft}>
+                <TableCell padding="checkbox" sx={pinnedStartCell}>
                   <Checkbox
                     size="small"
                     checked={isTicked}
@@ -331,7 +319,7 @@ export function ContactsGrid({
                     {column.cell(contact)}
                   </TableCell>
                 ))}
-                <TableCell sx={pinnedRight}>
+                <TableCell sx={pinnedEndCell}>
                   {/* The row menu holds the §2.2 row actions and the contact's campaigns; Delete beside it. */}
                   <Stack direction="row" sx={{ alignItems: 'center' }}>
                     <ContactRowMenu
