@@ -22,6 +22,7 @@ export function CampaignTitle({ id, name, readOnly }: { id: string; name: string
   const error = campaignNameError(text);
   const save = () => {
     const trimmed = text.trim();
+    if (rename.isPending) return;
     if (trimmed === name) return setText(name);
     if (error !== null) return;
     rename.mutate(trimmed, {
@@ -35,17 +36,23 @@ export function CampaignTitle({ id, name, readOnly }: { id: string; name: string
     <TextField
       variant="standard"
       value={text}
-      disabled={readOnly || rename.isPending}
+      // Read-only, not disabled, while saving: a disabled field drops the keyboard focus.
+      disabled={readOnly}
       onChange={(event) => setText(event.target.value)}
       onBlur={save}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') (event.target as HTMLInputElement).blur();
+        // Enter saves and leaves the focus in the title (blurring would send it to the page's start).
+        if (event.key === 'Enter') save();
         if (event.key === 'Escape') setText(name);
       }}
       error={error !== null}
       helperText={error ?? ' '}
       slotProps={{
-        htmlInput: { 'aria-label': 'Campaign name', maxLength: campaignNameMaxLength * 2 },
+        htmlInput: {
+          'aria-label': 'Campaign name',
+          maxLength: campaignNameMaxLength * 2,
+          readOnly: rename.isPending,
+        },
         input: { sx: { typography: 'h4' } },
       }}
       fullWidth
