@@ -57,7 +57,9 @@ test('the campaign list, the create modal and the archive by keyboard alone', as
   // Every control of the screen (toolbar, filters, every row's link and buttons, the footer) is
   // reached by Tab, each with a visible focus ring.
   const order = await expectEveryControlReached(page, page.getByRole('main'));
-  expect(order.indexOf('Search campaigns')).toBeLessThan(order.indexOf('Keyed 09'));
+  expect(order).toEqual(
+    expect.arrayContaining(['Export to CSV', 'Add campaign', 'Status', 'Keyed 09', 'Archive Keyed 09']),
+  );
   await page.getByRole('searchbox', { name: 'Search campaigns' }).focus();
   // The status filter: opened with the arrow keys, chosen with Enter.
   await tabTo(page, 'Status', { limit: 3 });
