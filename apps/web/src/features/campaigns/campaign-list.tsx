@@ -241,7 +241,15 @@ type CampaignTableProps = {
 const numberColumns = ['Invites sent', 'Acceptance rate', 'Messages sent', 'Reply rate'] as const;
 
 // The actions stay in sight at 390 px: the table scrolls sideways under a sticky last column.
-const stickyEnd = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+// Its left border shows that the columns pass under it (without, a cut name looked broken).
+const stickyEnd = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  zIndex: 1,
+  borderLeft: 1,
+  borderLeftColor: 'divider',
+} as const;
 
 function CampaignTable({
   campaigns,
@@ -290,7 +298,7 @@ function CampaignTable({
             <TableCell>Campaign</TableCell>
             <TableCell>Status</TableCell>
             {numberColumns.map((column) => (
-              <TableCell key={column} align="right">
+              <TableCell key={column} align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {column}
               </TableCell>
             ))}

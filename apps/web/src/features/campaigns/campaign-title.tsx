@@ -38,11 +38,16 @@ export function CampaignTitle({ id, name, readOnly }: { id: string; name: string
       value={text}
       // Read-only, not disabled, while saving: a disabled field drops the keyboard focus.
       disabled={readOnly}
-      onChange={(event) => setText(event.target.value)}
+      // A pasted line break is a space: a name is one line.
+      onChange={(event) => setText(event.target.value.replace(/\r?\n/g, ' '))}
       onBlur={save}
       onKeyDown={(event) => {
         // Enter saves and leaves the focus in the title (blurring would send it to the page's start).
-        if (event.key === 'Enter') save();
+        if (event.key === 'Enter') {
+          // The field wraps a long name over lines; Enter saves, it never adds a line.
+          event.preventDefault();
+          save();
+        }
         if (event.key === 'Escape') setText(name);
       }}
       error={error !== null}
@@ -55,6 +60,9 @@ export function CampaignTitle({ id, name, readOnly }: { id: string; name: string
         },
         input: { sx: { typography: 'h4' } },
       }}
+      // A long name wraps instead of running out of sight at 390 px.
+      multiline
+      maxRows={3}
       fullWidth
     />
   );

@@ -112,8 +112,7 @@ function RenameColumnsDialog({
       slotProps={{
         // Every opening starts from the titles as they are now.
         transition: {
-          onEnter: () =>
-            setTexts(Object.fromEntries(columns.map((column) => [column.id, column.title]))),
+          onEnter: () => setTexts(Object.fromEntries(columns.map((column) => [column.id, column.title]))),
         },
       }}
     >
