@@ -1,10 +1,20 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** What a screen reader would announce for the focused element: its label, else its text. */
-export function focusedName(page: Page): Promise<string> {
+type FocusState = { name: string; indicator: string; checkId: string | null };
+
+/**
+ * The focused element, read in one round trip: what a screen reader would announce (its label,
+ * else its text), how it shows it has focus ('none' when it does not) and its mark from
+ * expectEveryControlReached. The focus shows as an outline (the theme's ring), or for a text field
+ * as the focused state of its box (MUI draws a thicker coloured border or underline around the
+ * input; the input itself has no outline). A checkbox's input is invisible: its ring is drawn on
+ * the box around it.
+ */
+function readFocus(page: Page): Promise<FocusState> {
   return page.evaluate(() => {
-    const element = document.activeElement;
-    if (!element) return '';
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body)
+      return { name: element?.textContent?.trim() ?? '', indicator: 'none', checkId: null };
     const labelledBy = element.getAttribute('aria-labelledby');
     const labelled = labelledBy
       ? labelledBy
@@ -13,30 +23,26 @@ export function focusedName(page: Page): Promise<string> {
           .join(' ')
       : null;
     const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
-    return (element.getAttribute('aria-label') ?? labelled ?? label ?? element.textContent ?? '')
+    const name = (element.getAttribute('aria-label') ?? labelled ?? label ?? element.textContent ?? '')
       .replace(/\s*\*$/, '')
       .trim();
+    let indicator: string;
+    const field = element.closest('.MuiInputBase-root');
+    if (field && element.matches('input:not([type="checkbox"]), textarea, [role="combobox"]'))
+      indicator = field.classList.contains('Mui-focused') ? 'field border' : 'none';
+    else {
+      const shown = element.matches('input[type="checkbox"]') ? element.parentElement : element;
+      const style = shown ? getComputedStyle(shown) : null;
+      indicator =
+        !style || style.outlineStyle === 'none' || style.outlineWidth === '0px' ? 'none' : style.outlineStyle;
+    }
+    return { name, indicator, checkId: element.dataset.keyboardCheck ?? null };
   });
 }
 
-/**
- * How the focused element shows it has focus, 'none' when it does not: an outline (the theme's
- * ring), or for a text field the focused state of its box (MUI draws a thicker coloured border or
- * underline around the input, the input itself has no outline). A checkbox's input is invisible:
- * its ring is drawn on the box around it.
- */
-export function focusIndicator(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return 'none';
-    const field = element.closest('.MuiInputBase-root');
-    if (field && element.matches('input:not([type="checkbox"]), textarea, [role="combobox"]'))
-      return field.classList.contains('Mui-focused') ? 'field border' : 'none';
-    const shown = element.matches('input[type="checkbox"]') ? element.parentElement : element;
-    if (!shown) return 'none';
-    const style = getComputedStyle(shown);
-    return style.outlineStyle === 'none' || style.outlineWidth === '0px' ? 'none' : style.outlineStyle;
-  });
+/** What a screen reader would announce for the focused element: its label, else its text. */
+export async function focusedName(page: Page): Promise<string> {
+  return (await readFocus(page)).name;
 }
 
 /**
@@ -51,11 +57,9 @@ export async function tabTo(
   const passed: string[] = [];
   for (let press = 0; press < (options.limit ?? 40); press += 1) {
     await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
-    const focused = await focusedName(page);
+    const { name: focused, indicator } = await readFocus(page);
     passed.push(focused);
-    expect(await focusIndicator(page), `focus ring on '${focused}' (after ${passed.join(' | ')})`).not.toBe(
-      'none',
-    );
+    expect(indicator, `focus ring on '${focused}' (after ${passed.join(' | ')})`).not.toBe('none');
     if (typeof name === 'string' ? focused === name : name.test(focused)) return;
   }
   throw new Error(`Tab never reached '${name}'; it passed: ${passed.join(' | ')}`);
@@ -90,11 +94,8 @@ export async function expectEveryControlReached(page: Page, area: Locator, limit
   const order: string[] = [];
   for (let press = 0; press < limit && reached.size < candidates.length; press += 1) {
     await page.keyboard.press('Tab');
-    const id = await page.evaluate(
-      () => (document.activeElement as HTMLElement | null)?.dataset.keyboardCheck ?? null,
-    );
+    const { checkId: id, name, indicator } = await readFocus(page);
     if (id === null || reached.has(id)) continue;
-    const [name, indicator] = await Promise.all([focusedName(page), focusIndicator(page)]);
     expect(indicator, `focus ring on '${name}'`).not.toBe('none');
     order.push(name);
     reached.add(id);

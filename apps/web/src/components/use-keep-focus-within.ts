@@ -6,7 +6,8 @@ const controls = 'input:not([disabled]), a[href], button:not([disabled])';
  * Keeps the keyboard focus inside a box whose controls change under it: a row that leaves the
  * table (archived), a button that turns disabled (Complete once completed). The browser drops
  * the focus to the page's start then; this puts it on the control that took the place of the one
- * that had it (same position among the box's enabled controls, or the last one), so a keyboard
+ * that had it (same position among the box's enabled controls, or the last one; the box itself
+ * when it is focusable and none is left), so a keyboard
  * user goes on from where they were. `changed` is what changes the controls; `isAsking` is true
  * while a confirmation dialog holds the focus (it gives the focus back when it closes).
  */

@@ -277,12 +277,11 @@ function CampaignTable({
     <TableContainer>
       <Table
         ref={tableRef}
-        tabIndex={-1}
         onFocus={keepFocus.onFocus}
         onBlur={keepFocus.onBlur}
         size="small"
         aria-label={archived ? 'Archived campaigns' : 'Campaigns'}
-        sx={{ minWidth: 860, '&:focus': { outline: 'none' } }}
+        sx={{ minWidth: 860 }}
       >
         <TableHead>
           <TableRow>
