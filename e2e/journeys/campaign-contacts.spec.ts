@@ -118,6 +118,38 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   await shell.expectNotice('Conversation is cancelled');
   await expect(contacts.status(first)).toContainText('Cancelled by you');
 
+  // The State and Status filters narrow the rows to the executions that match, and the tags take
+  // them off again. The other contact's Connect is queued or under way: not Cancelled.
+  await contacts.filterBy('State', ['Cancelled']);
+  await expect(contacts.grid.filterTags()).toContainText('State: Cancelled');
+  await expect(contacts.grid.rows()).toHaveCount(1);
+  await expect(contacts.grid.row(first)).toBeVisible();
+  await contacts.grid.expectTotal('1 contact');
+  await contacts.removeFilterTag('State: Cancelled');
+  await contacts.grid.expectTotal('2 contacts');
+  await expect(contacts.grid.rows()).toHaveCount(2);
+  // Nobody has withdrawn or left a message unanswered yet.
+  await contacts.filterBy('Status', ['Withdrawn', 'Not responded']);
+  await expect(contacts.grid.filterTags()).toContainText('Status: Withdrawn');
+  await expect(page.getByTestId('contacts-grid').getByText('No contacts found')).toBeVisible();
+  await contacts.grid.expectTotal('0 contacts');
+  // Both filters chosen: both must hold. Cancelled with no Status chosen is the first contact again.
+  await contacts.filterBy('State', ['Cancelled']);
+  await contacts.grid.expectTotal('0 contacts');
+  await contacts.removeFilterTag('Status: Withdrawn');
+  await contacts.removeFilterTag('Status: Not responded');
+  await contacts.grid.expectTotal('1 contact');
+  await expect(contacts.grid.row(first)).toBeVisible();
+  await contacts.removeFilterTag('State: Cancelled');
+  await contacts.grid.expectTotal('2 contacts');
+
+  // A column renamed from 'Columns' keeps its title after a reload (remembered per grid).
+  await contacts.renameColumn('Location', 'City');
+  await expect(contacts.columnHeader('location')).toHaveText('City');
+  await page.reload();
+  await expect(contacts.columnHeader('location')).toHaveText('City');
+  await expect(page.getByRole('separator', { name: 'Resize City' })).toBeVisible();
+
   // The queue lists what is left to do, when; outside working hours it says so.
   const queue = new ActivitiesQueuePage(page);
   await queue.goto();

@@ -1,43 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ContactsPage } from '../pages/contacts-page.ts';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
-
-/** What a screen reader would announce for the focused element: its label, else its text. */
-function focusedName(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const element = document.activeElement;
-    if (!element) return '';
-    return (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
-  });
-}
-
-/**
- * Presses Tab (or Shift+Tab) until the focused element's name is `name`, checking on the way that
- * each focused element shows a focus ring. Fails when the name is not reached in `limit` presses.
- */
-async function tabTo(page: Page, name: string, options: { backwards?: boolean; limit?: number } = {}) {
-  const passed: string[] = [];
-  for (let press = 0; press < (options.limit ?? 40); press += 1) {
-    await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
-    const focused = await focusedName(page);
-    passed.push(focused);
-    const ring = await page.evaluate(() => {
-      // A checkbox's input is invisible: its ring is drawn on the box around it.
-      const element = document.activeElement as HTMLElement | null;
-      const shown = element?.matches('input[type="checkbox"]') ? element.parentElement : element;
-      if (!shown) return 'none';
-      const style = getComputedStyle(shown);
-      return style.outlineStyle === 'none' || style.outlineWidth === '0px' ? 'none' : style.outlineStyle;
-    });
-    expect(ring, `focus ring on '${focused}'`).not.toBe('none');
-    if (focused === name) return;
-  }
-  throw new Error(`Tab never reached '${name}'; it passed: ${passed.join(' | ')}`);
-}
+import { tabTo } from '../support/keyboard.ts';
 
 test('the contacts grid is operable by keyboard alone', async ({ page, request }) => {
   const account = await createAccountWithContacts(request, 'keyboard-grid', 3);

@@ -56,6 +56,39 @@ export class CampaignContactsPage {
     await expect(dialog).toBeHidden();
   }
 
+  /** Opens the filter panel, picks each choice of a multi-select (State, Status) and applies. */
+  async filterBy(label: 'State' | 'Status', choices: string[]) {
+    await this.grid.openFilters();
+    for (const choice of choices) {
+      await this.grid.filterPanel().getByRole('combobox', { name: label }).click();
+      await this.page.getByRole('option', { name: choice, exact: true }).click();
+    }
+    await this.grid.applyFilters();
+  }
+
+  /** Removes an applied filter by its tag ('State: Cancelled'). */
+  async removeFilterTag(label: string) {
+    const tag = this.grid.filterTags().getByRole('button', { name: label });
+    await tag.focus();
+    await this.page.keyboard.press('Backspace');
+    await expect(tag).toBeHidden();
+  }
+
+  /** The column's header cell, by the column's id. */
+  columnHeader(colId: string) {
+    return this.page.getByTestId('contacts-grid').locator(`th[data-col-id="${colId}"]`);
+  }
+
+  /** 'Columns' then 'Rename columns': gives the column now titled `from` the title `to`. */
+  async renameColumn(from: string, to: string) {
+    await this.page.getByRole('button', { name: 'Columns' }).click();
+    await this.page.getByRole('menuitem', { name: 'Rename columns' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Rename columns' });
+    await dialog.getByRole('textbox', { name: from }).fill(to);
+    await dialog.getByRole('textbox', { name: from }).press('Enter');
+    await expect(dialog).toBeHidden();
+  }
+
   excludeDialog() {
     return this.page.getByRole('dialog', { name: 'Exclude contacts' });
   }

@@ -33,6 +33,16 @@ const activitiesCount = (total: number) =>
   total === 1 ? '1 activity' : `${total.toLocaleString('en-US')} activities`;
 
 /** /activities-queue (seed 001 §2 "Activities queue"): what the product will do next, and when. */
+// The row menu stays in view while the other columns scroll sideways under it.
+const pinnedEnd = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  borderLeft: 1,
+  borderLeftColor: 'divider',
+} as const;
+
 export function ActivitiesQueuePage() {
   const config = useClientConfig();
   const queue = useActivitiesQueue();
@@ -60,7 +70,9 @@ export function ActivitiesQueuePage() {
           <ExportInteractionLogButton label={activitiesQueueTexts.exportRecent} />
         </Stack>
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={activitiesQueueTexts.title}>
+          {/* At 390 px the columns keep a readable width and the table scrolls sideways under the
+              pinned row menu (squeezed, a campaign's name took five lines a row). */}
+          <Table size="small" aria-label={activitiesQueueTexts.title} sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>
                 <TableCell>Contact</TableCell>
@@ -68,7 +80,7 @@ export function ActivitiesQueuePage() {
                 <TableCell>Activity</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell>Starts In</TableCell>
-                <ActionsHeaderCell />
+                <ActionsHeaderCell sx={pinnedEnd} />
               </TableRow>
             </TableHead>
             <TableBody>
@@ -100,7 +112,7 @@ export function ActivitiesQueuePage() {
                         </Typography>
                       </Stack>
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={{ minWidth: 160 }}>
                       <Link component={RouterLink} to={`/campaigns/${encodeURIComponent(item.campaign.id)}`}>
                         {item.campaign.name}
                       </Link>
@@ -115,7 +127,7 @@ export function ActivitiesQueuePage() {
                         </Typography>
                       )}
                     </TableCell>
-                    <TableCell align="right">
+                    <TableCell align="right" sx={pinnedEnd}>
                       <ActivityRowMenu
                         item={item}
                         config={config}

@@ -9,13 +9,16 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type Campaign, type CampaignEventName, campaignStateLabels } from '@outpilot/contracts';
+import { useRef } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useFocusOnArrival } from '../../components/use-focus-on-arrival.ts';
+import { useKeepFocusWithin } from '../../components/use-keep-focus-within.ts';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { useProfile } from '../auth/auth-queries.ts';
 import { formatGridDate } from '../contacts/grid/format-grid-date.ts';
 import { isOnCrmBetaList } from '../crm/crm-beta.ts';
-import { eventLabels } from './campaign-event-buttons.tsx';
+import { eventLabels, eventSlot } from './campaign-event-buttons.tsx';
 import { CampaignLoaded } from './campaign-loaded.tsx';
 import { CampaignStepsSummary } from './campaign-steps-summary.tsx';
 import { pauseReasonLabels } from './campaign-texts.ts';
@@ -55,6 +58,11 @@ export function CampaignDetailPage() {
 
 function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.ReactNode }) {
   const actions = useCampaignActions();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(heading);
+  const toolbar = useRef<HTMLDivElement>(null);
+  // The pressed button may turn disabled (Complete once completed): the focus stays in the bar.
+  const keepFocus = useKeepFocusWithin(toolbar, campaign, actions.isAsking);
   const config = useClientConfig();
   const profile = useProfile();
   const path = `/campaigns/${encodeURIComponent(campaign.id)}`;
@@ -83,7 +91,7 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
   return (
     <Box>
       {/* The page's heading for assistive technology; the visible title is the rename field. */}
-      <Typography component="h1" sx={visuallyHidden}>
+      <Typography ref={heading} tabIndex={-1} component="h1" sx={visuallyHidden}>
         {campaign.name}
       </Typography>
       <CampaignTitle id={campaign.id} name={campaign.name} readOnly={campaign.archived} />
@@ -94,17 +102,23 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
         sx={{ flexWrap: 'wrap', my: 2 }}
         aria-label="Campaign actions"
         role="toolbar"
+        ref={toolbar}
+        onFocus={keepFocus.onFocus}
+        onBlur={keepFocus.onBlur}
       >
         {events.map((event) => {
           const flag = campaign.events[event];
           // A disabled button gets no pointer events; the span keeps the server's hint as its tip.
           return (
-            <Tooltip key={event} title={flag.enabled ? '' : (flag.hint ?? '')}>
+            <Tooltip key={eventSlot(event)} title={flag.enabled ? '' : (flag.hint ?? '')}>
               <span>
                 <Button
                   variant={event === 'run' ? 'contained' : 'outlined'}
-                  disabled={!isEnabled(event) || actions.isBusy}
-                  onClick={() => actions.act(event, campaign)}
+                  // Busy is aria-disabled, not disabled: a disabled button would drop the focus
+                  // of the keyboard user who just pressed it.
+                  disabled={!isEnabled(event)}
+                  aria-disabled={actions.isBusy || undefined}
+                  onClick={() => !actions.isBusy && actions.act(event, campaign)}
                 >
                   {eventLabels[event]}
                 </Button>

@@ -45,16 +45,21 @@ export function CampaignEventButtons({
         const Icon = eventIcons[event];
         const label = `${eventLabels[event]} ${campaign.name}`;
         return (
-          <Tooltip key={event} title={flag.enabled ? eventLabels[event] : (flag.hint ?? eventLabels[event])}>
+          <Tooltip
+            key={eventSlot(event)}
+            title={flag.enabled ? eventLabels[event] : (flag.hint ?? eventLabels[event])}
+          >
             {/* A disabled button gets no pointer events; the span keeps its tip. */}
             <span>
               <IconButton
                 size="small"
                 aria-label={label}
-                disabled={!flag.enabled || isBusy}
+                // Busy is aria-disabled, not disabled: a disabled button drops the keyboard focus.
+                disabled={!flag.enabled}
+                aria-disabled={isBusy || undefined}
                 onClick={(clickEvent) => {
                   clickEvent.stopPropagation();
-                  onAct(event);
+                  if (!isBusy) onAct(event);
                 }}
               >
                 <Icon fontSize="small" />
@@ -66,6 +71,12 @@ export function CampaignEventButtons({
     </Stack>
   );
 }
+
+/**
+ * Run and Stop take turns in one place: the same button changes its label, so the keyboard focus
+ * stays on it when a campaign starts or stops (a new button would drop the focus to the page).
+ */
+export const eventSlot = (event: CampaignEventName) => (event === 'stop' ? 'run' : event);
 
 /** The row events of the live list: run (or stop while Running), complete, clone, archive. */
 export function listRowEvents(state: Campaign['state']): CampaignEventName[] {

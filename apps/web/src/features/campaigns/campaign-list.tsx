@@ -21,8 +21,9 @@ import {
   campaignsPageSize,
   lockingPauseReasons,
 } from '@outpilot/contracts';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useKeepFocusWithin } from '../../components/use-keep-focus-within.ts';
 import { formatGridDate } from '../contacts/grid/format-grid-date.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 import { PageTitle } from '../shell/page-title.tsx';
@@ -158,6 +159,7 @@ export function CampaignList({ archived }: { archived: boolean }) {
             campaigns={campaigns}
             isLoading={list.isPending}
             isBusy={actions.isBusy}
+            isAsking={actions.isAsking}
             archived={archived}
             onOpen={(campaign) => navigate(campaignPath(campaign))}
             onAct={(event, campaign) => actions.act(event, campaign)}
@@ -230,6 +232,7 @@ type CampaignTableProps = {
   campaigns: readonly Campaign[];
   isLoading: boolean;
   isBusy: boolean;
+  isAsking: boolean;
   archived: boolean;
   onOpen: (campaign: Campaign) => void;
   onAct: (event: 'run' | 'stop' | 'complete' | 'clone' | 'archive' | 'unarchive', campaign: Campaign) => void;
@@ -238,10 +241,29 @@ type CampaignTableProps = {
 const numberColumns = ['Invites sent', 'Acceptance rate', 'Messages sent', 'Reply rate'] as const;
 
 // The actions stay in sight at 390 px: the table scrolls sideways under a sticky last column.
-const stickyEnd = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
+// Its left border shows that the columns pass under it (without, a cut name looked broken).
+const stickyEnd = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  zIndex: 1,
+  borderLeft: 1,
+  borderLeftColor: 'divider',
+} as const;
 
-function CampaignTable({ campaigns, isLoading, isBusy, archived, onOpen, onAct }: CampaignTableProps) {
+function CampaignTable({
+  campaigns,
+  isLoading,
+  isBusy,
+  isAsking,
+  archived,
+  onOpen,
+  onAct,
+}: CampaignTableProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const tableRef = useRef<HTMLTableElement>(null);
+  // A row that held the focus may leave the table (archived, unarchived).
+  const keepFocus = useKeepFocusWithin(tableRef, campaigns, isAsking);
   const pageIds = campaigns.map((campaign) => campaign.id);
   const selectedOnPage = pageIds.filter((id) => selected.has(id));
   const toggle = (id: string) =>
@@ -253,7 +275,14 @@ function CampaignTable({ campaigns, isLoading, isBusy, archived, onOpen, onAct }
     });
   return (
     <TableContainer>
-      <Table size="small" aria-label={archived ? 'Archived campaigns' : 'Campaigns'} sx={{ minWidth: 860 }}>
+      <Table
+        ref={tableRef}
+        onFocus={keepFocus.onFocus}
+        onBlur={keepFocus.onBlur}
+        size="small"
+        aria-label={archived ? 'Archived campaigns' : 'Campaigns'}
+        sx={{ minWidth: 860 }}
+      >
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
@@ -268,7 +297,7 @@ function CampaignTable({ campaigns, isLoading, isBusy, archived, onOpen, onAct }
             <TableCell>Campaign</TableCell>
             <TableCell>Status</TableCell>
             {numberColumns.map((column) => (
-              <TableCell key={column} align="right">
+              <TableCell key={column} align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {column}
               </TableCell>
             ))}

@@ -22,6 +22,7 @@ export function CampaignTitle({ id, name, readOnly }: { id: string; name: string
   const error = campaignNameError(text);
   const save = () => {
     const trimmed = text.trim();
+    if (rename.isPending) return;
     if (trimmed === name) return setText(name);
     if (error !== null) return;
     rename.mutate(trimmed, {
@@ -35,19 +36,33 @@ export function CampaignTitle({ id, name, readOnly }: { id: string; name: string
     <TextField
       variant="standard"
       value={text}
-      disabled={readOnly || rename.isPending}
-      onChange={(event) => setText(event.target.value)}
+      // Read-only, not disabled, while saving: a disabled field drops the keyboard focus.
+      disabled={readOnly}
+      // A pasted line break is a space: a name is one line.
+      onChange={(event) => setText(event.target.value.replace(/\r?\n/g, ' '))}
       onBlur={save}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') (event.target as HTMLInputElement).blur();
+        // Enter saves and leaves the focus in the title (blurring would send it to the page's start).
+        if (event.key === 'Enter') {
+          // The field wraps a long name over lines; Enter saves, it never adds a line.
+          event.preventDefault();
+          save();
+        }
         if (event.key === 'Escape') setText(name);
       }}
       error={error !== null}
       helperText={error ?? ' '}
       slotProps={{
-        htmlInput: { 'aria-label': 'Campaign name', maxLength: campaignNameMaxLength * 2 },
+        htmlInput: {
+          'aria-label': 'Campaign name',
+          maxLength: campaignNameMaxLength * 2,
+          readOnly: rename.isPending,
+        },
         input: { sx: { typography: 'h4' } },
       }}
+      // A long name wraps instead of running out of sight at 390 px.
+      multiline
+      maxRows={3}
       fullWidth
     />
   );

@@ -51,7 +51,15 @@ export function MessageField({
     const element = input.current;
     const start = element?.selectionStart ?? value.length;
     const end = element?.selectionEnd ?? value.length;
-    onChange(`${value.slice(0, start)}{${token}}${value.slice(end)}`);
+    const inserted = `{${token}}`;
+    onChange(`${value.slice(0, start)}${inserted}${value.slice(end)}`);
+    // Back to the text with the cursor after the placeholder: a keyboard user types on from there
+    // instead of tabbing back past every placeholder button.
+    const caret = start + inserted.length;
+    requestAnimationFrame(() => {
+      element?.focus();
+      element?.setSelectionRange(caret, caret);
+    });
   };
   const counter = `${length} / ${max}${isNote && length > freeAccountNoteMaxLength ? ` — free accounts: at most ${freeAccountNoteMaxLength} (keep to 190-195)` : ''}`;
   return (

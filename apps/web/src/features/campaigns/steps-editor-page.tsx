@@ -15,7 +15,7 @@ import {
   maxCampaignSteps,
 } from '@outpilot/contracts';
 import { canEditSteps, createDefaultStep, stepMessages } from '@outpilot/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../contacts/confirm-dialog.tsx';
@@ -61,6 +61,8 @@ function StepsEditor({ campaign }: { campaign: Campaign }) {
   const [question, setQuestion] = useState<Question>(null);
   const [addMenu, setAddMenu] = useState<HTMLElement | null>(null);
   const [saveWarning, setSaveWarning] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const hasDeleted = useRef(false);
   const form = useForm<StepsFormInput, unknown, StepsForm>({
     resolver: zodResolver(stepsFormSchema),
     defaultValues: { steps: campaign.steps, launch_in_minutes: campaign.launch_in_minutes },
@@ -94,6 +96,7 @@ function StepsEditor({ campaign }: { campaign: Campaign }) {
   const deleteFrom = (index: number) => {
     // §2: deleting an action removes it and every action after it.
     steps.remove(Array.from({ length: steps.fields.length - index }, (_, offset) => index + offset));
+    hasDeleted.current = true;
     setQuestion(null);
   };
 
@@ -154,6 +157,7 @@ function StepsEditor({ campaign }: { campaign: Campaign }) {
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
         {canAdd && (
           <Button
+            ref={addButton}
             variant="outlined"
             disabled={steps.fields.length >= maxCampaignSteps}
             onClick={(event) => setAddMenu(event.currentTarget)}
@@ -196,6 +200,12 @@ function StepsEditor({ campaign }: { campaign: Campaign }) {
         isBusy={false}
         onConfirm={() => question?.kind === 'delete' && deleteFrom(question.index)}
         onClose={() => setQuestion(null)}
+        onExited={() => {
+          // The deleted action's button went with it (the dialog would hand the focus back to
+          // nothing): the focus goes on to 'Add action'. After No it goes back to Delete.
+          if (hasDeleted.current) addButton.current?.focus();
+          hasDeleted.current = false;
+        }}
       >
         <Typography>
           {question?.kind === 'delete' && question.index < steps.fields.length - 1

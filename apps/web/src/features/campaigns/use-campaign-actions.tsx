@@ -33,6 +33,8 @@ const confirmTexts = {
 export function useCampaignActions(): {
   act: (event: CampaignEventName, campaign: CampaignRef) => void;
   isBusy: boolean;
+  /** A confirmation or start dialog is open (the focus is in it). */
+  isAsking: boolean;
   dialogs: ReactNode;
 } {
   const { notify, notifyError } = useNotify();
@@ -127,7 +129,7 @@ export function useCampaignActions(): {
       )}
     </>
   );
-  return { act, isBusy, dialogs };
+  return { act, isBusy, isAsking: question !== null, dialogs };
 }
 
 /** The three start dialogs of §8: some contacts rejected, none valid, or a plain Yes/No. */

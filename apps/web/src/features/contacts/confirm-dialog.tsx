@@ -20,6 +20,8 @@ type ConfirmDialogProps = {
   isBusy: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** After the dialog has gone: where the focus goes when what opened it went with the change. */
+  onExited?: () => void;
 };
 
 /** The confirmation dialogs of the contacts screens (seed 002 §8). */
@@ -32,10 +34,16 @@ export function ConfirmDialog({
   isBusy,
   onConfirm,
   onClose,
+  onExited,
 }: ConfirmDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={isBusy ? undefined : onClose} aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={isBusy ? undefined : onClose}
+      aria-labelledby={titleId}
+      slotProps={onExited ? { transition: { onExited } } : {}}
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>{children}</DialogContent>
       <DialogActions>

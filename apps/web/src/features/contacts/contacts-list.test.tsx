@@ -140,6 +140,38 @@ describe('ContactsList', () => {
     expect(ticked('Headline')).toBe(true);
   });
 
+  it('renames a column from the Columns menu, remembers it per grid and gives the own title back when cleared', async () => {
+    const { view } = renderList();
+    await waitFor(() => expect(screen.getByTestId('contacts-total')).toHaveTextContent('60 contacts'));
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename columns' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename columns' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Location' }), {
+      target: { value: '  City  ' },
+    });
+    fireEvent.submit(within(dialog).getByRole('textbox', { name: 'Location' }));
+    const header = () => screen.getByTestId('contacts-grid').querySelector('th[data-col-id="location"]');
+    await waitFor(() => expect(header()).toHaveTextContent('City'));
+    const stored = JSON.parse(window.localStorage.getItem('outpilot.grid.contacts.columns') ?? '[]');
+    // Only the renamed column is stored: Custom 1-3 stay hidden.
+    expect(stored).toEqual([{ colId: 'location', title: 'City' }]);
+    // Another grid keeps its own titles.
+    expect(window.localStorage.getItem('outpilot.grid.campaign-contacts.columns')).toBeNull();
+
+    view.unmount();
+    renderList();
+    await waitFor(() => expect(header()).toHaveTextContent('City'));
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Rename columns' }));
+    const again = await screen.findByRole('dialog', { name: 'Rename columns' });
+    expect(within(again).getByRole('textbox', { name: 'Location' })).toHaveValue('City');
+    fireEvent.change(within(again).getByRole('textbox', { name: 'Location' }), { target: { value: '' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(header()).toHaveTextContent('Location'));
+    const cleared = JSON.parse(window.localStorage.getItem('outpilot.grid.contacts.columns') ?? '[]');
+    expect(cleared.find((setting: { colId: string }) => setting.colId === 'location')?.title).toBeUndefined();
+  });
+
   it('says inside the grid when nothing matches the search', async () => {
     const { api } = renderList(60);
     await screen.findByText('Person 1');

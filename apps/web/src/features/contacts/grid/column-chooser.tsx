@@ -1,20 +1,31 @@
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useState } from 'react';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useId, useState } from 'react';
 import {
   allContactsView,
   type ContactsGridView,
   contactColumnTitles,
   isHiddenByDefault,
 } from './contacts-grid.tsx';
-import { useGridColumns } from './use-grid-columns.ts';
+import { columnTitleMaxLength, useGridColumns } from './use-grid-columns.ts';
 
-/** Shows and hides the grid's columns (Custom 1-3 start hidden); remembered with the widths. */
+/**
+ * Shows and hides the grid's columns (Custom 1-3 start hidden) and renames them ('Rename
+ * columns'); remembered with the widths, per grid.
+ */
 export function ColumnChooser({ view = allContactsView }: { view?: ContactsGridView }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [isRenaming, setRenaming] = useState(false);
   const titles = contactColumnTitles(view);
   // Titles and hidden flags only: the chooser never renders a cell.
   const grid = useGridColumns(
@@ -45,7 +56,91 @@ export function ColumnChooser({ view = allContactsView }: { view?: ContactsGridV
             <ListItemText primary={column.title} />
           </MenuItem>
         ))}
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setRenaming(true);
+          }}
+        >
+          Rename columns
+        </MenuItem>
       </Menu>
+      <RenameColumnsDialog
+        open={isRenaming}
+        columns={grid.columns}
+        onSave={(renamed) => {
+          for (const column of grid.columns) {
+            const title = renamed[column.id];
+            if (title !== undefined && title.trim() !== column.title) grid.rename(column.id, title);
+          }
+          setRenaming(false);
+        }}
+        onClose={() => setRenaming(false)}
+      />
     </>
+  );
+}
+
+type TitledColumn = { id: string; title: string; defaultTitle: string };
+
+/** One field per column; a cleared field gives the column its own title back. Enter saves. */
+function RenameColumnsDialog({
+  open,
+  columns,
+  onSave,
+  onClose,
+}: {
+  open: boolean;
+  columns: readonly TitledColumn[];
+  onSave: (titles: Record<string, string>) => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    onSave(texts);
+  };
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{
+        // Every opening starts from the titles as they are now.
+        transition: {
+          onEnter: () => setTexts(Object.fromEntries(columns.map((column) => [column.id, column.title]))),
+        },
+      }}
+    >
+      <form onSubmit={save} noValidate>
+        <DialogTitle id={titleId}>Rename columns</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {columns.map((column, index) => (
+              <TextField
+                key={column.id}
+                size="small"
+                label={column.defaultTitle}
+                value={texts[column.id] ?? column.title}
+                placeholder={column.defaultTitle}
+                autoFocus={index === 0}
+                onChange={(event) => setTexts((current) => ({ ...current, [column.id]: event.target.value }))}
+                slotProps={{ htmlInput: { maxLength: columnTitleMaxLength } }}
+              />
+            ))}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained">
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
   );
 }

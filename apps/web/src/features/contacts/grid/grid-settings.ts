@@ -5,12 +5,14 @@ export type GridColumnSetting = {
   colId: string;
   width?: number | null | undefined;
   hide?: boolean | null | undefined;
+  /** The title the user gave the column; absent: the view's own title. */
+  title?: string | null | undefined;
 };
 
 const columnsKey = (gridId: string) => `outpilot.grid.${gridId}.columns`;
 export const pageSizeStorageKey = 'outpilot.contacts.pageSize';
 
-/** Widths and hidden flags of a grid's columns as last left, or null. */
+/** Widths, hidden flags and titles of a grid's columns as last left, or null. */
 export function readGridColumns(gridId: string): GridColumnSetting[] | null {
   try {
     const parsed: unknown = JSON.parse(window.localStorage.getItem(columnsKey(gridId)) ?? 'null');
@@ -25,10 +27,13 @@ export function readGridColumns(gridId: string): GridColumnSetting[] | null {
 }
 
 export function writeGridColumns(gridId: string, columns: readonly GridColumnSetting[]): void {
-  const settings = columns.map(({ colId, width, hide }) => ({
+  const settings = columns.map(({ colId, width, hide, title }) => ({
     colId,
     width: width ?? undefined,
-    hide: hide ?? false,
+    // Unset stays unset: a column renamed but never shown or hidden keeps its default (Custom
+    // 1-3 start hidden).
+    hide: hide ?? undefined,
+    title: typeof title === 'string' && title !== '' ? title : undefined,
   }));
   window.localStorage.setItem(columnsKey(gridId), JSON.stringify(settings));
   for (const listener of listeners.get(gridId) ?? []) listener();
@@ -60,7 +65,7 @@ export function subscribeGridColumns(gridId: string, listener: () => void): () =
 export function updateGridColumn(
   gridId: string,
   colId: string,
-  change: { width?: number; hide?: boolean },
+  change: { width?: number; hide?: boolean; title?: string | undefined },
 ): void {
   const current = gridColumnsSnapshot(gridId);
   const existing = current.find((setting) => setting.colId === colId);

@@ -13,12 +13,15 @@ export type GridColumn = {
   cell: (contact: ContactDocument) => ReactNode;
 };
 
+/** A title a user gives a column: long enough for a custom field's name, short enough for a header. */
+export const columnTitleMaxLength = 40;
+
 /** Narrower than this a column's content is unreadable. */
 export const minColumnWidth = 80;
 export const maxColumnWidth = 800;
 
 /**
- * The view's columns with the widths and hidden flags the user left (§3 "Grid column setting"),
+ * The view's columns with the widths, hidden flags and titles the user left (§3 "Grid column setting"),
  * shared by the grid and its column chooser through the browser's storage.
  */
 export function useGridColumns(gridId: string, columns: readonly GridColumn[]) {
@@ -30,6 +33,9 @@ export function useGridColumns(gridId: string, columns: readonly GridColumn[]) {
     const setting = settings.find((item) => item.colId === column.id);
     return {
       ...column,
+      /** The view's own title, shown when the user clears theirs. */
+      defaultTitle: column.title,
+      title: setting?.title?.trim() || column.title,
       width: column.width === null ? null : (setting?.width ?? column.width),
       hidden: setting?.hide ?? column.hiddenByDefault ?? false,
     };
@@ -41,5 +47,11 @@ export function useGridColumns(gridId: string, columns: readonly GridColumn[]) {
         width: Math.round(Math.min(maxColumnWidth, Math.max(minColumnWidth, width))),
       }),
     setVisible: (colId: string, visible: boolean) => updateGridColumn(gridId, colId, { hide: !visible }),
+    /** A blank title, or the view's own, goes back to the view's own (nothing stored). */
+    rename: (colId: string, title: string) => {
+      const trimmed = title.trim().slice(0, columnTitleMaxLength);
+      const own = columns.find((column) => column.id === colId)?.title;
+      updateGridColumn(gridId, colId, { title: trimmed === '' || trimmed === own ? undefined : trimmed });
+    },
   };
 }
