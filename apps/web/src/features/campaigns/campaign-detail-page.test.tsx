@@ -86,4 +86,37 @@ describe('CampaignDetailPage', () => {
       api.calls.filter((call) => call.method === 'GET' && call.path === `/campaigns/${id}`),
     ).toHaveLength(readsBefore);
   });
+
+  it('writes why an action is off under the bar, where a keyboard user reads it', async () => {
+    const noContacts = 'Add contacts to launch your campaign!';
+    const draft = {
+      ...stopped,
+      state: 'Compose',
+      pause_reason: null,
+      started: null,
+      target_audience_count: 0,
+      events: { ...stopped.events, run: { enabled: false, hint: noContacts } },
+    };
+    const api = createFakeApi({
+      [`GET /campaigns/${id}`]: () => ({ body: draft }),
+      [`GET /campaigns/${id}/executions-statistics`]: () => ({
+        body: { total: counts, steps: [{ step_number: 1, type: 'Connect', ...counts }] },
+      }),
+    });
+    const bridge = createFakeBridge({
+      handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => makeProfile() },
+    });
+    renderApp({
+      bridge,
+      fetch: api.fetch,
+      path: `/campaigns/${id}`,
+      routes: [{ path: '/campaigns/:id', element: <CampaignDetailPage /> }],
+    });
+    expect(await screen.findByRole('button', { name: /^Run$/ })).toBeDisabled();
+    // Visible without hovering, and the toolbar is described by it.
+    expect(screen.getByText(`Run: ${noContacts}`)).toBeVisible();
+    expect(screen.getByRole('toolbar', { name: 'Campaign actions' })).toHaveAccessibleDescription(
+      `Run: ${noContacts}`,
+    );
+  });
 });

@@ -74,6 +74,11 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
   const isEnabled = (event: CampaignEventName) =>
     campaign.events[event].enabled &&
     !(event === 'run' && (campaign.target_audience_count === 0 || hasNoSteps));
+  // A disabled button cannot take the keyboard's focus, so its tooltip never shows to a keyboard
+  // user: the reasons are also written under the bar, and the bar is described by them.
+  const reasons = events
+    .filter((event) => !isEnabled(event) && campaign.events[event].hint)
+    .map((event) => `${eventLabels[event]}: ${campaign.events[event].hint}`);
   const info: [string, string][] = [
     [
       'Status',
@@ -101,6 +106,7 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
         useFlexGap
         sx={{ flexWrap: 'wrap', my: 2 }}
         aria-label="Campaign actions"
+        aria-describedby={reasons.length > 0 ? 'campaign-action-reasons' : undefined}
         role="toolbar"
         ref={toolbar}
         onFocus={keepFocus.onFocus}
@@ -127,6 +133,16 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
           );
         })}
       </Stack>
+      {reasons.length > 0 && (
+        <Typography
+          id="campaign-action-reasons"
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: -1, mb: 2 }}
+        >
+          {reasons.join(' · ')}
+        </Typography>
+      )}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 5 }}>
           <Paper variant="outlined" sx={{ p: 2 }}>

@@ -98,7 +98,7 @@ export function CampaignList({ archived }: { archived: boolean }) {
         useFlexGap
         sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 2 }}
       >
-        <PageTitle>{archived ? 'Archive' : 'Campaigns'}</PageTitle>
+        <PageTitle inRow>{archived ? 'Archive' : 'Campaigns'}</PageTitle>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button
             variant="outlined"
