@@ -111,36 +111,31 @@ export function planInboundConversations(context: SandboxContext, member: Person
     },
   ]);
 
-  open(
-    'other',
-    connection(),
-    { conversationType: 'MEMBER_TO_MEMBER', spam: false, mailbox: 'Other' },
-    () => [
-      {
-        afterMs: 3 * hourMs,
-        text: `Hey ${member.firstName}, saw this and thought of you`,
-        attachments: [attachment('other:gif', 'gif', 'Celebration')],
-        // A typo fixed a few minutes later.
-        laterEdit: {
-          at: new Date(start + 3 * hourMs + 4 * minuteMs),
-          text: `Hey ${member.firstName}, saw this and thought of you!`,
-        },
+  open('other', connection(), { conversationType: 'MEMBER_TO_MEMBER', spam: false, mailbox: 'Other' }, () => [
+    {
+      afterMs: 3 * hourMs,
+      text: `Hey ${member.firstName}, saw this and thought of you`,
+      attachments: [attachment('other:gif', 'gif', 'Celebration')],
+      // A typo fixed a few minutes later.
+      laterEdit: {
+        at: new Date(start + 3 * hourMs + 4 * minuteMs),
+        text: `Hey ${member.firstName}, saw this and thought of you!`,
       },
-      {
-        afterMs: 3 * hourMs + 2 * minuteMs,
-        text: 'Sorry, wrong chat',
-        recalledAt: new Date(start + 3 * hourMs + 5 * minuteMs),
-      },
-      {
-        afterMs: 20 * hourMs,
-        text: 'Photos from the meetup, and a voice note about next time.',
-        attachments: [
-          attachment('other:image', 'image', 'Meetup.svg'),
-          attachment('other:audio', 'audio', 'Voice message'),
-        ],
-      },
-    ],
-  );
+    },
+    {
+      afterMs: 3 * hourMs + 2 * minuteMs,
+      text: 'Sorry, wrong chat',
+      recalledAt: new Date(start + 3 * hourMs + 5 * minuteMs),
+    },
+    {
+      afterMs: 20 * hourMs,
+      text: 'Photos from the meetup, and a voice note about next time.',
+      attachments: [
+        attachment('other:image', 'image', 'Meetup.svg'),
+        attachment('other:audio', 'audio', 'Voice message'),
+      ],
+    },
+  ]);
 
   open('spam', outsider(), { conversationType: 'INMAIL', spam: true, mailbox: 'Other' }, () => [
     {
