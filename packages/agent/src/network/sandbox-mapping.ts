@@ -51,7 +51,21 @@ export function toConversation(conversation: SandboxConversation): Conversation 
       fromEntityId: message.from,
       text: message.text,
       sentAt: new Date(message.deliveredAt),
+      edited: message.edited,
+      recalled: message.recalled,
+      system: message.system,
+      subject: message.subject,
+      attachments: message.attachments,
+      reactions: message.reactions,
+      changedAt: message.changedAt ? new Date(message.changedAt) : null,
     })),
+    conversationType: conversation.conversationType,
+    spam: conversation.spam,
+    mailbox: conversation.mailbox,
+    starred: conversation.starred,
+    archived: conversation.archived,
+    connected: conversation.connected,
+    updatedAt: new Date(conversation.updatedAt),
   };
 }
 
