@@ -94,7 +94,8 @@ export function planInboundConversations(context: SandboxContext, member: Person
 
   open('inmail', outsider(), { conversationType: 'INMAIL', spam: false, mailbox: 'Focused' }, (person) => [
     {
-      afterMs: 40 * minuteMs,
+      // Just before the InMail itself, so every reader orders them alike.
+      afterMs: 40 * minuteMs - 1000,
       system: true,
       text: `${person.firstName} ${person.lastName} sent you an InMail`,
     },
