@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { MessagingPage } from '../pages/messaging-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
@@ -11,6 +11,17 @@ import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
 test.use({ baseURL: base });
 
 type Profile = { entityId: string; publicIdentifier: string; firstName: string; lastName: string };
+type NetworkConversations = {
+  conversations: {
+    conversationId: string;
+    conversationType: 'MEMBER_TO_MEMBER' | 'INMAIL';
+    spam: boolean;
+    mailbox: 'Focused' | 'Other';
+    unreadCount: number;
+    participants: { firstName: string; lastName: string }[];
+    messages: { from: string; attachments: { kind: string; name: string; byteSize: number }[] }[];
+  }[];
+};
 
 async function sandbox(path: string, sessionId: string, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${base}/sandbox${path}`, {
@@ -22,7 +33,7 @@ async function sandbox(path: string, sessionId: string, init: { method?: string;
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   if (!response.ok) throw new Error(`sandbox ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
+  return response.status === 204 ? null : response.json();
 }
 
 /** Signs in to the sandbox network as the member an e-mail maps to. */
@@ -63,13 +74,11 @@ async function networkMemberWithAnAnswer(request: APIRequestContext) {
     ).toBe(true);
     // Network sessions last 7 days: a new one after the wait.
     const later = await signInToNetwork(email);
-    const conversations = (await sandbox('/api/conversations', later.sessionId)) as {
-      conversations: {
-        unreadCount: number;
-        participants: { firstName: string; lastName: string }[];
-      }[];
-    };
-    const answered = conversations.conversations.find((each) => each.unreadCount > 0);
+    const conversations = (await sandbox('/api/conversations', later.sessionId)) as NetworkConversations;
+    // One the member started (the network also brings an InMail, a message sorted into Other and spam).
+    const answered = conversations.conversations.find(
+      (each) => each.unreadCount > 0 && each.messages[0]?.from === session.profile.entityId,
+    );
     if (answered) {
       const replier = `${answered.participants[0]?.firstName} ${answered.participants[0]?.lastName}`;
       return { email, me: session.profile, replier };
@@ -84,25 +93,9 @@ test('a reply arrives in the inbox: the user reads it, reacts, answers, edits th
 }) => {
   test.setTimeout(180_000);
   const { email, me, replier } = await networkMemberWithAnAnswer(request);
-  const created = await request.post('/__e2e/accounts', {
-    data: {
-      email,
-      givenName: me.firstName,
-      familyName: me.lastName,
-      onboarded: true,
-      network: { entityId: me.entityId, publicIdentifier: me.publicIdentifier },
-    },
-  });
-  expect(created.ok()).toBe(true);
-
   // The browser is signed in to the network; signing in to the app starts the agent in the page,
   // whose first sync brings the conversations in.
-  expect((await page.context().request.post('/sandbox/api/session', { data: { email } })).ok()).toBe(true);
-  await page.goto('/');
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(email, `${me.firstName} ${me.lastName}`);
-  const shell = new ShellPage(page);
-  await shell.expectLoaded();
+  const shell = await signedInWorkspace(page, request, email, me);
 
   // The unread indicator shows once the agent's sync brought the answers in.
   const messagingLink = shell.topNavigation().getByRole('link', { name: /^Messaging/ });
@@ -159,4 +152,103 @@ test('a reply arrives in the inbox: the user reads it, reacts, answers, edits th
   await inbox.conversations().getByRole('searchbox', { name: 'Search messages' }).fill('Wednesday');
   await expect(inbox.conversations().getByRole('link')).toHaveCount(0);
   await expect(inbox.conversations().getByText('No results found')).toBeVisible();
+});
+
+/** A workspace linked to a network member, the browser signed in to both, the inbox synced. */
+async function signedInWorkspace(page: Page, request: APIRequestContext, email: string, me: Profile) {
+  const created = await request.post('/__e2e/accounts', {
+    data: {
+      email,
+      givenName: me.firstName,
+      familyName: me.lastName,
+      onboarded: true,
+      network: { entityId: me.entityId, publicIdentifier: me.publicIdentifier },
+    },
+  });
+  expect(created.ok()).toBe(true);
+  expect((await page.context().request.post('/sandbox/api/session', { data: { email } })).ok()).toBe(true);
+  await page.goto('/');
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(email, `${me.firstName} ${me.lastName}`);
+  const shell = new ShellPage(page);
+  await shell.expectLoaded();
+  return shell;
+}
+
+test('what the network brings by itself: InMail, spam, the Other tab, edits, recalls, system messages and attachments', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('inbox-network');
+  // The member's first sign-in: the network plans what reaches them over the next two days.
+  const first = await signInToNetwork(email);
+  expect(
+    (
+      await request.post('/api/test/clock/advance', { data: { milliseconds: 2 * 24 * 3600_000 + 60_000 } })
+    ).ok(),
+  ).toBe(true);
+  const later = await signInToNetwork(email);
+  const { conversations } = (await sandbox('/api/conversations', later.sessionId)) as NetworkConversations;
+  const nameOf = (each: NetworkConversations['conversations'][number] | undefined) =>
+    `${each?.participants[0]?.firstName} ${each?.participants[0]?.lastName}`;
+  const inMail = conversations.find((each) => each.conversationType === 'INMAIL' && !each.spam);
+  const spam = conversations.find((each) => each.spam);
+  const other = conversations.find((each) => each.conversationType === 'MEMBER_TO_MEMBER');
+  if (!inMail || !spam || !other) throw new Error('the network brought less than planned');
+  const file = inMail.messages.flatMap((each) => each.attachments).find((each) => each.kind === 'file');
+
+  const shell = await signedInWorkspace(page, request, email, first.profile);
+  const messagingLink = shell.topNavigation().getByRole('link', { name: /^Messaging/ });
+  await expect(messagingLink).toHaveAccessibleName(/unread conversations/, { timeout: 90_000 });
+  await messagingLink.click();
+  const inbox = new MessagingPage(page);
+
+  // Focused holds the InMail; spam shows under its own filter only; Other holds the connection.
+  await expect(inbox.conversationLink(nameOf(inMail))).toBeVisible();
+  await expect(inbox.conversationLink(nameOf(spam))).toHaveCount(0);
+  await expect(inbox.conversationLink(nameOf(other))).toHaveCount(0);
+  await inbox.chooseFilter('Spam');
+  await expect(inbox.conversationLink(nameOf(spam))).toBeVisible();
+  await expect(inbox.conversations().getByRole('link')).toHaveCount(1);
+  await inbox.chooseFilter('InMail');
+  await expect(inbox.conversationLink(nameOf(inMail))).toBeVisible();
+  await expect(inbox.conversationLink(nameOf(other))).toHaveCount(0);
+
+  // The InMail: how it came (a system message), its subject, a file with name and size, a meeting.
+  await inbox.conversationLink(nameOf(inMail)).click();
+  await inbox.expectOpened(nameOf(inMail));
+  await expect(inbox.thread().getByText(`${nameOf(inMail)} sent you an InMail`)).toBeVisible();
+  await expect(inbox.thread().getByText(/^A role at /)).toBeVisible();
+  await expect(inbox.thread().getByText('Video meetings are not supported')).toBeVisible();
+  await expect(inbox.thread().getByText(`(${file?.byteSize} B)`)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await inbox.thread().getByRole('button', { name: 'Role overview.csv' }).click();
+  expect((await download).suggestedFilename()).toBe('Role overview.csv');
+  await expectAccessible(page);
+
+  // The connection's message, sorted into Other: a GIF, an edit, a message taken back, image, audio.
+  await inbox.chooseFilter('InMail');
+  await inbox.conversations().getByRole('tab', { name: 'Other' }).click();
+  await inbox.conversationLink(nameOf(other)).click();
+  await inbox.expectOpened(nameOf(other));
+  await expect(inbox.thread().getByText('(Edited)')).toBeVisible();
+  await expect(inbox.thread().getByText('This message has been deleted.')).toBeVisible();
+  const gif = inbox.thread().getByRole('img', { name: 'GIF: Celebration' });
+  await expect(gif).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => gif.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(2);
+  await expect(inbox.thread().getByRole('img', { name: 'Image' })).toHaveAttribute('src', /^blob:/);
+  await expect(inbox.thread().getByLabel('Audio message')).toHaveAttribute('src', /^blob:/);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('other-thread.png'), fullPage: true });
+
+  // Starred on the member's other device: the thread's Sync brings the mark into the app.
+  await inbox.conversations().getByRole('tab', { name: 'Focused' }).click();
+  await inbox.conversationLink(nameOf(inMail)).click();
+  await sandbox(`/api/conversations/${inMail.conversationId}`, later.sessionId, {
+    method: 'PATCH',
+    body: { starred: true },
+  });
+  await inbox.thread().getByRole('button', { name: 'Sync' }).click();
+  await expect(inbox.conversationLink(nameOf(inMail)).getByRole('img', { name: 'Starred' })).toBeVisible();
 });
