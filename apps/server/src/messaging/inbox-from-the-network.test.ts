@@ -65,6 +65,8 @@ describe('the inbox shows what the network brings', () => {
     expect(inMail).toMatchObject({ conversation_type: 'INMAIL', mailbox: 'Focused' });
     const spam = await list('/mailboxes/Inbox/conversations/recent?filter=Spam');
     expect(spam).toHaveLength(1);
+    // Spam sits outside Focused and Other: either tab's Spam filter shows it.
+    expect(await list('/mailboxes/Focused/conversations/recent?filter=Spam')).toEqual(spam);
     // Spam shows under its own filter only.
     const inbox = (await list('/mailboxes/Inbox/conversations/recent')).map((each) => each.entity_id);
     expect(inbox).not.toContain(spam[0]?.entity_id);
