@@ -141,7 +141,14 @@ export function MessageAttachments({ conversationId, items }: AttachmentsProps) 
                 url={item.url}
                 accept="image/gif,image/*"
                 label={`GIF: ${item.title}`}
-                render={(src) => <Box component="img" src={src} alt={`GIF: ${item.title}`} sx={mediaSx} />}
+                render={(src) => (
+                  <Box
+                    component="img"
+                    src={src}
+                    alt={`GIF: ${item.title}`}
+                    sx={{ ...mediaSx, minWidth: 96 }}
+                  />
+                )}
               />
             );
           case 'vector_image':
