@@ -1,6 +1,13 @@
 import { conversationsResponseSchema, type SandboxConversation } from '@outpilot/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestSandbox, dayMs, findMember, hourMs, type TestSandbox } from '../testing/test-sandbox.ts';
+import {
+  createTestSandbox,
+  dayMs,
+  findMember,
+  hourMs,
+  membersAtDegree,
+  type TestSandbox,
+} from '../testing/test-sandbox.ts';
 
 const open: TestSandbox[] = [];
 afterEach(async () => {
@@ -92,6 +99,36 @@ describe('what reaches the inbox without the member writing first', () => {
       expect((await box.call('GET', path, await box.signIn(stranger))).statusCode).toBe(404);
     }
     expect(attachments.length).toBe(5);
+  });
+
+  it('lets people react to the member’s message when they answer it', async () => {
+    const box = await createTestSandbox();
+    open.push(box);
+    const member = findMember(box.population, () => true);
+    const headers = await box.signIn(member);
+    for (const friend of membersAtDegree(box.population, member, 'FIRST').slice(0, 20)) {
+      const sent = await box.call('POST', '/api/messages', headers, {
+        entityId: friend.entityId,
+        text: 'Hello',
+      });
+      expect(sent.statusCode).toBe(201);
+    }
+    const atOnce = await listed(box, headers);
+    expect(atOnce.flatMap((each) => each.messages.flatMap((m) => m.reactions))).toEqual([]);
+    box.clock.advance(11 * dayMs);
+    const started = (await listed(box, await box.signIn(member))).filter(
+      (each) => each.messages[0]?.from === member.entityId,
+    );
+    const reacted = started.filter((each) => (each.messages[0]?.reactions.length ?? 0) > 0);
+    expect(reacted.length).toBeGreaterThan(0);
+    for (const conversation of reacted) {
+      expect(conversation.messages[0]?.reactions).toEqual([
+        { emoji: expect.stringMatching(/^(👍|❤️|😂)$/), count: 1, viewerReacted: false },
+      ]);
+      // Only people who answer react, and the reaction counts as a change of the conversation.
+      expect(conversation.messages.some((m) => m.from !== member.entityId)).toBe(true);
+      expect(conversation.messages[0]?.changedAt).not.toBeNull();
+    }
   });
 
   it('lists a conversation again once it changes on another device (since compares changes)', async () => {
