@@ -6,6 +6,7 @@ import { ShellPage } from '../pages/shell-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
+import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
 // The network's time is virtual on this server: replies arrive when the journey moves the clock.
 test.use({ baseURL: base });
@@ -251,4 +252,111 @@ test('what the network brings by itself: InMail, spam, the Other tab, edits, rec
   });
   await inbox.thread().getByRole('button', { name: 'Sync' }).click();
   await expect(inbox.conversationLink(nameOf(inMail)).getByRole('img', { name: 'Starred' })).toBeVisible();
+});
+
+test('a campaign message gets a reply on the virtual clock; a contact who did not answer is cancelled from the right panel', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await moveToNextMondayMorning(request);
+  const email = uniqueEmail('inbox-campaign');
+  const { profile: me, sessionId } = await signInToNetwork(email);
+  const search = encodeURIComponent('https://www.linkedin.com/search/results/people/?network=%5B%22F%22%5D');
+  const found = (await sandbox(`/api/search/people?url=${search}&start=0&count=20`, sessionId)) as {
+    elements: ({ invisible: false } & Profile)[];
+  };
+  const friends = found.elements.filter((each) => !each.invisible).slice(0, 8);
+  expect(friends.length).toBeGreaterThan(3);
+  const shell = await signedInWorkspace(page, request, email, me);
+  const accessToken = () =>
+    page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
+          .accessToken,
+    );
+  const api = async (method: string, path: string, data?: unknown) => {
+    const response = await request.fetch(`/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${await accessToken()}` },
+      ...(data === undefined ? {} : { data }),
+    });
+    expect(response.ok()).toBe(true);
+    return response.json().catch(() => null);
+  };
+  const csv = [
+    'LinkedIn Profile,First Name,Last Name,Company Name,Position Title,Country,Custom Field 1,Custom Field 2,Custom Field 3',
+    ...friends.map(
+      (each) => `https://www.linkedin.com/in/${each.publicIdentifier}/,${each.firstName},,,,,,,`,
+    ),
+  ].join('\n');
+  const upload = await request.fetch('/api/v1/imports/csv?file_name=friends.csv', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'text/csv' },
+    data: Buffer.from(csv),
+  });
+  expect(upload.ok()).toBe(true);
+  const campaign = (await api('POST', '/campaigns', { name: 'Inbox journey' })) as { id: string };
+  await api('PUT', `/campaigns/${campaign.id}/update_steps`, {
+    steps: [
+      { type: 'Message', message_template: 'Hello {first_name}, shall we talk?', timeout: 4320 },
+      { type: 'Message', message_template: 'Any thoughts, {first_name}?', timeout: 4320 },
+    ],
+  });
+  await api('PUT', `/campaigns/${campaign.id}/target_audience`, {});
+  await api('PUT', `/campaigns/${campaign.id}/run`);
+
+  // The in-page agent sends what is due; the clock moves a quarter of an hour at a time.
+  const sent = async () =>
+    ((await sandbox('/api/activity', sessionId)) as { counts: { messagesSent: number } }).counts.messagesSent;
+  for (let step = 0; step < 16 && (await sent()) < friends.length; step += 1) {
+    const before = await sent();
+    await request.post('/api/test/clock/advance', { data: { milliseconds: 15 * 60 * 1000 } });
+    await expect
+      .poll(sent, { timeout: 15_000 })
+      .toBeGreaterThan(before)
+      .catch(() => undefined);
+  }
+  expect(await sent()).toBe(friends.length);
+  // A day on: some answered (the network's draw), the others are waiting for the follow-up.
+  await request.post('/api/test/clock/advance', { data: { milliseconds: 24 * 3600_000 } });
+  const { conversations } = (await sandbox('/api/conversations', sessionId)) as NetworkConversations;
+  const ours = conversations.filter((each) => each.messages[0]?.from === me.entityId);
+  const answered = ours.find((each) => each.messages.some((message) => message.from !== me.entityId));
+  const silent = ours.find((each) => each.messages.every((message) => message.from === me.entityId));
+  if (!silent) throw new Error('everybody answered');
+  const name = (each: NetworkConversations['conversations'][number]) =>
+    `${each.participants[0]?.firstName} ${each.participants[0]?.lastName}`;
+
+  const messagingLink = shell.topNavigation().getByRole('link', { name: /^Messaging/ });
+  await expect(messagingLink).toHaveAccessibleName(/unread conversations/, { timeout: 90_000 });
+  await messagingLink.click();
+  const inbox = new MessagingPage(page);
+  if (answered) {
+    await expect(inbox.conversationLink(name(answered)).getByText(/^\d+ unread$/)).toBeVisible();
+    await inbox.conversationLink(name(answered)).click();
+    const panel = page.getByRole('complementary', { name: 'Campaign conversation' });
+    // A reply ended the contact's sequence: nothing left to cancel.
+    await expect(panel.getByText('Inbox journey: Responded')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Cancel conversation' })).toBeDisabled();
+  }
+
+  await inbox.conversationLink(name(silent)).click();
+  await inbox.expectOpened(name(silent));
+  const panel = page.getByRole('complementary', { name: 'Campaign conversation' });
+  const cancel = panel.getByRole('button', { name: 'Cancel conversation' });
+  await expect(panel.getByText('Inbox journey: In Progress')).toBeVisible();
+  await expect(cancel).toBeEnabled();
+  await cancel.click();
+  await page
+    .getByRole('dialog', { name: 'Cancel conversation?' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  await shell.expectNotice('Conversation is cancelled');
+  await expect(cancel).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Resume conversation' })).toBeEnabled();
+  await expectAccessible(page);
+
+  // The contact's sequence stopped: the execution is cancelled, nothing more goes to them.
+  await expect(panel.getByText('Inbox journey: Cancelled by you')).toBeVisible();
 });

@@ -145,6 +145,8 @@ export type EditMessageBody = z.infer<typeof editMessageBodySchema>;
 
 export const participantSchema = z.object({
   entityId: z.string(),
+  /** The profile slug when the network gave it (contacts imported by URL are known by it). */
+  publicIdentifier: z.string().nullable(),
   fullName: z.string(),
   firstName: z.string(),
   pictureUrl: z.string().nullable(),

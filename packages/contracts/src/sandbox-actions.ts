@@ -220,6 +220,8 @@ export type SandboxConversationMessage = z.infer<typeof sandboxConversationMessa
 
 export const sandboxConversationParticipantSchema = z.object({
   entityId: z.string(),
+  /** The member's profile slug (linkedin.com/in/{publicIdentifier}), as contacts know them. */
+  publicIdentifier: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   picture: z.string().nullable(),

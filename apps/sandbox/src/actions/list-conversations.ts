@@ -121,6 +121,7 @@ function toConversation(
     participants: [
       {
         entityId: person.entityId,
+        publicIdentifier: person.publicIdentifier,
         firstName: person.firstName,
         lastName: person.lastName,
         picture: profile.picture,

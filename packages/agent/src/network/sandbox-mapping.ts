@@ -35,15 +35,16 @@ export function toConnection(connection: z.output<typeof sandboxNewConnectionSch
 export function toConversation(conversation: SandboxConversation): Conversation {
   return {
     id: conversation.conversationId,
-    // The sandbox names participants by entityId only.
-    participants: conversation.participants.map(({ entityId, firstName, lastName, picture, occupation }) => ({
-      entityId,
-      publicIdentifier: null,
-      firstName,
-      lastName,
-      pictureUrl: picture,
-      occupation,
-    })),
+    participants: conversation.participants.map(
+      ({ entityId, publicIdentifier, firstName, lastName, picture, occupation }) => ({
+        entityId,
+        publicIdentifier,
+        firstName,
+        lastName,
+        pictureUrl: picture,
+        occupation,
+      }),
+    ),
     lastActivityAt: new Date(conversation.lastActivityAt),
     unreadCount: conversation.unreadCount,
     messages: conversation.messages.map((message) => ({
