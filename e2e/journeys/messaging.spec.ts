@@ -104,7 +104,8 @@ test('a reply arrives in the inbox: the user reads it, reacts, answers, edits th
   await messagingLink.click();
 
   const inbox = new MessagingPage(page);
-  await expect(inbox.conversationLink(replier).getByText(/^\d+ unread$/)).toBeVisible();
+  // The indicator may first come from the InMail the network brought; the reply with the next sync.
+  await expect(inbox.conversationLink(replier).getByText(/^\d+ unread$/)).toBeVisible({ timeout: 90_000 });
   await inbox.conversationLink(replier).click();
   await inbox.expectOpened(replier);
   // Opening it read it.
@@ -266,7 +267,7 @@ test('a campaign message gets a reply on the virtual clock; a contact who did no
   const found = (await sandbox(`/api/search/people?url=${search}&start=0&count=20`, sessionId)) as {
     elements: ({ invisible: false } & Profile)[];
   };
-  const friends = found.elements.filter((each) => !each.invisible).slice(0, 8);
+  const friends = found.elements.filter((each) => !each.invisible).slice(0, 12);
   expect(friends.length).toBeGreaterThan(3);
   const shell = await signedInWorkspace(page, request, email, me);
   const accessToken = () =>
@@ -309,7 +310,7 @@ test('a campaign message gets a reply on the virtual clock; a contact who did no
   // The in-page agent sends what is due; the clock moves a quarter of an hour at a time.
   const sent = async () =>
     ((await sandbox('/api/activity', sessionId)) as { counts: { messagesSent: number } }).counts.messagesSent;
-  for (let step = 0; step < 16 && (await sent()) < friends.length; step += 1) {
+  for (let step = 0; step < 24 && (await sent()) < friends.length; step += 1) {
     const before = await sent();
     await request.post('/api/test/clock/advance', { data: { milliseconds: 15 * 60 * 1000 } });
     await expect
@@ -318,13 +319,15 @@ test('a campaign message gets a reply on the virtual clock; a contact who did no
       .catch(() => undefined);
   }
   expect(await sent()).toBe(friends.length);
-  // A day on: some answered (the network's draw), the others are waiting for the follow-up.
-  await request.post('/api/test/clock/advance', { data: { milliseconds: 24 * 3600_000 } });
+  // Two days on (the follow-up waits three): some answered, the others wait for the follow-up.
+  await request.post('/api/test/clock/advance', { data: { milliseconds: 2 * 24 * 3600_000 } });
   const { conversations } = (await sandbox('/api/conversations', sessionId)) as NetworkConversations;
   const ours = conversations.filter((each) => each.messages[0]?.from === me.entityId);
   const answered = ours.find((each) => each.messages.some((message) => message.from !== me.entityId));
   const silent = ours.find((each) => each.messages.every((message) => message.from === me.entityId));
-  if (!silent) throw new Error('everybody answered');
+  // Each person answers a first message with a probability of 0.1 to 0.6: among twelve, some do
+  // and some do not (all or none would be a one-in-thousands draw).
+  if (!answered || !silent) throw new Error('the network drew all answers or none');
   const name = (each: NetworkConversations['conversations'][number]) =>
     `${each.participants[0]?.firstName} ${each.participants[0]?.lastName}`;
 
@@ -332,20 +335,21 @@ test('a campaign message gets a reply on the virtual clock; a contact who did no
   await expect(messagingLink).toHaveAccessibleName(/unread conversations/, { timeout: 90_000 });
   await messagingLink.click();
   const inbox = new MessagingPage(page);
-  if (answered) {
-    await expect(inbox.conversationLink(name(answered)).getByText(/^\d+ unread$/)).toBeVisible();
-    await inbox.conversationLink(name(answered)).click();
-    const panel = page.getByRole('complementary', { name: 'Campaign conversation' });
-    // A reply ended the contact's sequence: nothing left to cancel.
-    await expect(panel.getByText('Inbox journey: Responded')).toBeVisible();
-    await expect(panel.getByRole('button', { name: 'Cancel conversation' })).toBeDisabled();
-  }
+  // The unread indicator may come from what the network brought by itself (an InMail): the
+  // reply comes with the agent's next sync, once a minute.
+  await expect(inbox.conversationLink(name(answered)).getByText(/^\d+ unread$/)).toBeVisible({
+    timeout: 90_000,
+  });
+  await inbox.conversationLink(name(answered)).click();
+  const panel = page.getByRole('complementary', { name: 'Campaign conversation' });
+  // The reply ended the contact's sequence (the engine read it from the same sync): nothing to cancel.
+  await expect(panel.getByText('Inbox journey: Responded')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Cancel conversation' })).toBeDisabled();
 
   await inbox.conversationLink(name(silent)).click();
   await inbox.expectOpened(name(silent));
-  const panel = page.getByRole('complementary', { name: 'Campaign conversation' });
   const cancel = panel.getByRole('button', { name: 'Cancel conversation' });
-  await expect(panel.getByText('Inbox journey: In Progress')).toBeVisible();
+  await expect(panel.getByText('Inbox journey: Awaiting for response')).toBeVisible();
   await expect(cancel).toBeEnabled();
   await cancel.click();
   await page
