@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { MessagingPage } from '../pages/messaging-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
@@ -6,11 +6,23 @@ import { ShellPage } from '../pages/shell-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
+import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
 // The network's time is virtual on this server: replies arrive when the journey moves the clock.
 test.use({ baseURL: base });
 
 type Profile = { entityId: string; publicIdentifier: string; firstName: string; lastName: string };
+type NetworkConversations = {
+  conversations: {
+    conversationId: string;
+    conversationType: 'MEMBER_TO_MEMBER' | 'INMAIL';
+    spam: boolean;
+    mailbox: 'Focused' | 'Other';
+    unreadCount: number;
+    participants: { firstName: string; lastName: string }[];
+    messages: { from: string; attachments: { kind: string; name: string; byteSize: number }[] }[];
+  }[];
+};
 
 async function sandbox(path: string, sessionId: string, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${base}/sandbox${path}`, {
@@ -22,7 +34,7 @@ async function sandbox(path: string, sessionId: string, init: { method?: string;
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   if (!response.ok) throw new Error(`sandbox ${path} answered ${response.status}: ${await response.text()}`);
-  return response.json();
+  return response.status === 204 ? null : response.json();
 }
 
 /** Signs in to the sandbox network as the member an e-mail maps to. */
@@ -63,13 +75,11 @@ async function networkMemberWithAnAnswer(request: APIRequestContext) {
     ).toBe(true);
     // Network sessions last 7 days: a new one after the wait.
     const later = await signInToNetwork(email);
-    const conversations = (await sandbox('/api/conversations', later.sessionId)) as {
-      conversations: {
-        unreadCount: number;
-        participants: { firstName: string; lastName: string }[];
-      }[];
-    };
-    const answered = conversations.conversations.find((each) => each.unreadCount > 0);
+    const conversations = (await sandbox('/api/conversations', later.sessionId)) as NetworkConversations;
+    // One the member started (the network also brings an InMail, a message sorted into Other and spam).
+    const answered = conversations.conversations.find(
+      (each) => each.unreadCount > 0 && each.messages[0]?.from === session.profile.entityId,
+    );
     if (answered) {
       const replier = `${answered.participants[0]?.firstName} ${answered.participants[0]?.lastName}`;
       return { email, me: session.profile, replier };
@@ -84,25 +94,9 @@ test('a reply arrives in the inbox: the user reads it, reacts, answers, edits th
 }) => {
   test.setTimeout(180_000);
   const { email, me, replier } = await networkMemberWithAnAnswer(request);
-  const created = await request.post('/__e2e/accounts', {
-    data: {
-      email,
-      givenName: me.firstName,
-      familyName: me.lastName,
-      onboarded: true,
-      network: { entityId: me.entityId, publicIdentifier: me.publicIdentifier },
-    },
-  });
-  expect(created.ok()).toBe(true);
-
   // The browser is signed in to the network; signing in to the app starts the agent in the page,
   // whose first sync brings the conversations in.
-  expect((await page.context().request.post('/sandbox/api/session', { data: { email } })).ok()).toBe(true);
-  await page.goto('/');
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(email, `${me.firstName} ${me.lastName}`);
-  const shell = new ShellPage(page);
-  await shell.expectLoaded();
+  const shell = await signedInWorkspace(page, request, email, me);
 
   // The unread indicator shows once the agent's sync brought the answers in.
   const messagingLink = shell.topNavigation().getByRole('link', { name: /^Messaging/ });
@@ -110,7 +104,8 @@ test('a reply arrives in the inbox: the user reads it, reacts, answers, edits th
   await messagingLink.click();
 
   const inbox = new MessagingPage(page);
-  await expect(inbox.conversationLink(replier).getByText(/^\d+ unread$/)).toBeVisible();
+  // The indicator may first come from the InMail the network brought; the reply with the next sync.
+  await expect(inbox.conversationLink(replier).getByText(/^\d+ unread$/)).toBeVisible({ timeout: 90_000 });
   await inbox.conversationLink(replier).click();
   await inbox.expectOpened(replier);
   // Opening it read it.
@@ -159,4 +154,213 @@ test('a reply arrives in the inbox: the user reads it, reacts, answers, edits th
   await inbox.conversations().getByRole('searchbox', { name: 'Search messages' }).fill('Wednesday');
   await expect(inbox.conversations().getByRole('link')).toHaveCount(0);
   await expect(inbox.conversations().getByText('No results found')).toBeVisible();
+});
+
+/** A workspace linked to a network member, the browser signed in to both, the inbox synced. */
+async function signedInWorkspace(page: Page, request: APIRequestContext, email: string, me: Profile) {
+  const created = await request.post('/__e2e/accounts', {
+    data: {
+      email,
+      givenName: me.firstName,
+      familyName: me.lastName,
+      onboarded: true,
+      network: { entityId: me.entityId, publicIdentifier: me.publicIdentifier },
+    },
+  });
+  expect(created.ok()).toBe(true);
+  expect((await page.context().request.post('/sandbox/api/session', { data: { email } })).ok()).toBe(true);
+  await page.goto('/');
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(email, `${me.firstName} ${me.lastName}`);
+  const shell = new ShellPage(page);
+  await shell.expectLoaded();
+  return shell;
+}
+
+test('what the network brings by itself: InMail, spam, the Other tab, edits, recalls, system messages and attachments', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const email = uniqueEmail('inbox-network');
+  // The member's first sign-in: the network plans what reaches them over the next two days.
+  const first = await signInToNetwork(email);
+  expect(
+    (
+      await request.post('/api/test/clock/advance', { data: { milliseconds: 2 * 24 * 3600_000 + 60_000 } })
+    ).ok(),
+  ).toBe(true);
+  const later = await signInToNetwork(email);
+  const { conversations } = (await sandbox('/api/conversations', later.sessionId)) as NetworkConversations;
+  const nameOf = (each: NetworkConversations['conversations'][number] | undefined) =>
+    `${each?.participants[0]?.firstName} ${each?.participants[0]?.lastName}`;
+  const inMail = conversations.find((each) => each.conversationType === 'INMAIL' && !each.spam);
+  const spam = conversations.find((each) => each.spam);
+  const other = conversations.find((each) => each.conversationType === 'MEMBER_TO_MEMBER');
+  if (!inMail || !spam || !other) throw new Error('the network brought less than planned');
+  const file = inMail.messages.flatMap((each) => each.attachments).find((each) => each.kind === 'file');
+
+  const shell = await signedInWorkspace(page, request, email, first.profile);
+  const messagingLink = shell.topNavigation().getByRole('link', { name: /^Messaging/ });
+  await expect(messagingLink).toHaveAccessibleName(/unread conversations/, { timeout: 90_000 });
+  await messagingLink.click();
+  const inbox = new MessagingPage(page);
+
+  // Focused holds the InMail; spam shows under its own filter only; Other holds the connection.
+  await expect(inbox.conversationLink(nameOf(inMail))).toBeVisible();
+  await expect(inbox.conversationLink(nameOf(spam))).toHaveCount(0);
+  await expect(inbox.conversationLink(nameOf(other))).toHaveCount(0);
+  await inbox.chooseFilter('Spam');
+  await expect(inbox.conversationLink(nameOf(spam))).toBeVisible();
+  await expect(inbox.conversations().getByRole('link')).toHaveCount(1);
+  await inbox.chooseFilter('InMail');
+  await expect(inbox.conversationLink(nameOf(inMail))).toBeVisible();
+  await expect(inbox.conversationLink(nameOf(other))).toHaveCount(0);
+
+  // The InMail: how it came (a system message), its subject, a file with name and size, a meeting.
+  await inbox.conversationLink(nameOf(inMail)).click();
+  await inbox.expectOpened(nameOf(inMail));
+  await expect(inbox.thread().getByText(`${nameOf(inMail)} sent you an InMail`)).toBeVisible();
+  await expect(inbox.thread().getByText(/^A role at /)).toBeVisible();
+  await expect(inbox.thread().getByText('Video meetings are not supported')).toBeVisible();
+  await expect(inbox.thread().getByText(`(${file?.byteSize} B)`)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await inbox.thread().getByRole('button', { name: 'Role overview.csv' }).click();
+  expect((await download).suggestedFilename()).toBe('Role overview.csv');
+  await expectAccessible(page);
+
+  // The connection's message, sorted into Other: a GIF, an edit, a message taken back, image, audio.
+  await inbox.chooseFilter('InMail');
+  await inbox.conversations().getByRole('tab', { name: 'Other' }).click();
+  await inbox.conversationLink(nameOf(other)).click();
+  await inbox.expectOpened(nameOf(other));
+  await expect(inbox.thread().getByText('(Edited)')).toBeVisible();
+  await expect(inbox.thread().getByText('This message has been deleted.')).toBeVisible();
+  const gif = inbox.thread().getByRole('img', { name: 'GIF: Celebration' });
+  await expect(gif).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => gif.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(2);
+  await expect(inbox.thread().getByRole('img', { name: 'Image' })).toHaveAttribute('src', /^blob:/);
+  await expect(inbox.thread().getByLabel('Audio message')).toHaveAttribute('src', /^blob:/);
+  await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath('other-thread.png'), fullPage: true });
+
+  // Starred on the member's other device: the thread's Sync brings the mark into the app.
+  await inbox.conversations().getByRole('tab', { name: 'Focused' }).click();
+  await inbox.conversationLink(nameOf(inMail)).click();
+  await sandbox(`/api/conversations/${inMail.conversationId}`, later.sessionId, {
+    method: 'PATCH',
+    body: { starred: true },
+  });
+  await inbox.thread().getByRole('button', { name: 'Sync' }).click();
+  await expect(inbox.conversationLink(nameOf(inMail)).getByRole('img', { name: 'Starred' })).toBeVisible();
+});
+
+test('a campaign message gets a reply on the virtual clock; a contact who did not answer is cancelled from the right panel', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await moveToNextMondayMorning(request);
+  const email = uniqueEmail('inbox-campaign');
+  const { profile: me, sessionId } = await signInToNetwork(email);
+  const search = encodeURIComponent('https://www.linkedin.com/search/results/people/?network=%5B%22F%22%5D');
+  const found = (await sandbox(`/api/search/people?url=${search}&start=0&count=20`, sessionId)) as {
+    elements: ({ invisible: false } & Profile)[];
+  };
+  const friends = found.elements.filter((each) => !each.invisible).slice(0, 12);
+  expect(friends.length).toBeGreaterThan(3);
+  const shell = await signedInWorkspace(page, request, email, me);
+  const accessToken = () =>
+    page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
+          .accessToken,
+    );
+  const api = async (method: string, path: string, data?: unknown) => {
+    const response = await request.fetch(`/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${await accessToken()}` },
+      ...(data === undefined ? {} : { data }),
+    });
+    expect(response.ok()).toBe(true);
+    return response.json().catch(() => null);
+  };
+  const csv = [
+    'LinkedIn Profile,First Name,Last Name,Company Name,Position Title,Country,Custom Field 1,Custom Field 2,Custom Field 3',
+    ...friends.map(
+      (each) => `https://www.linkedin.com/in/${each.publicIdentifier}/,${each.firstName},,,,,,,`,
+    ),
+  ].join('\n');
+  const upload = await request.fetch('/api/v1/imports/csv?file_name=friends.csv', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await accessToken()}`, 'content-type': 'text/csv' },
+    data: Buffer.from(csv),
+  });
+  expect(upload.ok()).toBe(true);
+  const campaign = (await api('POST', '/campaigns', { name: 'Inbox journey' })) as { id: string };
+  await api('PUT', `/campaigns/${campaign.id}/update_steps`, {
+    steps: [
+      { type: 'Message', message_template: 'Hello {first_name}, shall we talk?', timeout: 4320 },
+      { type: 'Message', message_template: 'Any thoughts, {first_name}?', timeout: 4320 },
+    ],
+  });
+  await api('PUT', `/campaigns/${campaign.id}/target_audience`, {});
+  await api('PUT', `/campaigns/${campaign.id}/run`);
+
+  // The in-page agent sends what is due; the clock moves a quarter of an hour at a time.
+  const sent = async () =>
+    ((await sandbox('/api/activity', sessionId)) as { counts: { messagesSent: number } }).counts.messagesSent;
+  for (let step = 0; step < 24 && (await sent()) < friends.length; step += 1) {
+    const before = await sent();
+    await request.post('/api/test/clock/advance', { data: { milliseconds: 15 * 60 * 1000 } });
+    await expect
+      .poll(sent, { timeout: 15_000 })
+      .toBeGreaterThan(before)
+      .catch(() => undefined);
+  }
+  expect(await sent()).toBe(friends.length);
+  // Two days on (the follow-up waits three): some answered, the others wait for the follow-up.
+  await request.post('/api/test/clock/advance', { data: { milliseconds: 2 * 24 * 3600_000 } });
+  const { conversations } = (await sandbox('/api/conversations', sessionId)) as NetworkConversations;
+  const ours = conversations.filter((each) => each.messages[0]?.from === me.entityId);
+  const answered = ours.find((each) => each.messages.some((message) => message.from !== me.entityId));
+  const silent = ours.find((each) => each.messages.every((message) => message.from === me.entityId));
+  // Each person answers a first message with a probability of 0.1 to 0.6: among twelve, some do
+  // and some do not (all or none would be a one-in-thousands draw).
+  if (!answered || !silent) throw new Error('the network drew all answers or none');
+  const name = (each: NetworkConversations['conversations'][number]) =>
+    `${each.participants[0]?.firstName} ${each.participants[0]?.lastName}`;
+
+  const messagingLink = shell.topNavigation().getByRole('link', { name: /^Messaging/ });
+  await expect(messagingLink).toHaveAccessibleName(/unread conversations/, { timeout: 90_000 });
+  await messagingLink.click();
+  const inbox = new MessagingPage(page);
+  // The unread indicator may come from what the network brought by itself (an InMail): the
+  // reply comes with the agent's next sync, once a minute.
+  await expect(inbox.conversationLink(name(answered)).getByText(/^\d+ unread$/)).toBeVisible({
+    timeout: 90_000,
+  });
+  await inbox.conversationLink(name(answered)).click();
+  const panel = page.getByRole('complementary', { name: 'Campaign conversation' });
+  // The reply ended the contact's sequence (the engine read it from the same sync): nothing to cancel.
+  await expect(panel.getByText('Inbox journey: Responded')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Cancel conversation' })).toBeDisabled();
+
+  await inbox.conversationLink(name(silent)).click();
+  await inbox.expectOpened(name(silent));
+  const cancel = panel.getByRole('button', { name: 'Cancel conversation' });
+  await expect(panel.getByText('Inbox journey: Awaiting for response')).toBeVisible();
+  await expect(cancel).toBeEnabled();
+  await cancel.click();
+  await page
+    .getByRole('dialog', { name: 'Cancel conversation?' })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  await shell.expectNotice('Conversation is cancelled');
+  await expect(cancel).toBeDisabled();
+  await expect(panel.getByRole('button', { name: 'Resume conversation' })).toBeEnabled();
+  await expectAccessible(page);
+
+  // The contact's sequence stopped: the execution is cancelled, nothing more goes to them.
+  await expect(panel.getByText('Inbox journey: Cancelled by you')).toBeVisible();
 });

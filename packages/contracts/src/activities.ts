@@ -3,6 +3,7 @@ import { reactionSchema } from './campaigns.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { operationTypeSchema } from './executions.ts';
 import { automationHealthResponseSchema } from './health.ts';
+import { reactionSummarySchema, renderContentSchema, renderFormats } from './messaging.ts';
 import { connectionDegreeSchema } from './network.ts';
 import { automationPaths } from './paths.ts';
 import { wholeNumber } from './wire-values.ts';
@@ -183,6 +184,12 @@ export const syncedConversationSchema = z.object({
   is_connection: z.boolean(),
   unread_count: wholeNumber().min(0),
   last_activity_at: z.iso.datetime({ offset: true }),
+  /**
+   * The member's marks as the network holds them (a change made on another device comes back
+   * this way); absent from older runners, which leaves the stored marks as they are.
+   */
+  is_starred: z.boolean().optional(),
+  is_archived: z.boolean().optional(),
 });
 export type SyncedConversation = z.infer<typeof syncedConversationSchema>;
 
@@ -202,6 +209,11 @@ export const syncConversationsRequestSchema = z.object({
         sent_at: z.iso.datetime({ offset: true }),
         /** The message as the inbox shows it (the inbox stores what the sync brings). */
         text: z.string().max(8000).optional(),
+        /** How it shows now (edited, recalled, written by the network), its files and reactions. */
+        render_format: z.enum(renderFormats).optional(),
+        render_content: z.array(renderContentSchema).max(20).optional(),
+        reaction_summaries: z.array(reactionSummarySchema).max(50).optional(),
+        subject: z.string().max(500).nullable().optional(),
       }),
     )
     .max(1000),

@@ -54,6 +54,8 @@ export type EndpointClientOptions = {
 
 export type CallOptions<A extends z.ZodType | undefined = undefined> = {
   signal?: AbortSignal;
+  /** The Accept header for a file answer (e.g. a message attachment's recommended one). */
+  accept?: string;
   /** This call's token source instead of the client's; null calls without a token. */
   token?: TokenSource | null;
   /**
@@ -134,7 +136,7 @@ export function createEndpointClient(options: EndpointClientOptions): EndpointCl
     const [input, callOptions = {}] = args as [LooseInput | undefined, CallOptions<z.ZodType | undefined>?];
     const url = endpointUrl(baseUrls, endpoint, input?.params, input?.query);
     // No content type without a body: the server refuses an empty JSON body.
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: callOptions.accept ?? 'application/json' };
     let body: RequestInit['body'];
     if (input?.file) {
       headers['content-type'] = input.file.type;

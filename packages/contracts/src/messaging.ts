@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageMaxLength } from './campaigns.ts';
-import { defineEndpoint } from './endpoint.ts';
+import { defineEndpoint, type FileAnswer } from './endpoint.ts';
 import { countNumber } from './wire-values.ts';
 
 /**
@@ -109,6 +109,11 @@ export const reactionParamsSchema = z.object({
   emoji: messageReactionEmojiSchema,
 });
 export const attachmentParamsSchema = z.object({ id: networkId, url: z.string().min(1).max(2048) });
+/** The file as the network serves it, with its own media type (audio, image, GIF, a document). */
+export const attachmentFileAnswer: FileAnswer = {
+  file: 'application/octet-stream',
+  description: "The attachment's file, with the network's media type",
+};
 
 export const conversationsQuerySchema = z.object({
   keywords: z.string().trim().max(keywordsMaxLength).optional(),
@@ -140,6 +145,8 @@ export type EditMessageBody = z.infer<typeof editMessageBodySchema>;
 
 export const participantSchema = z.object({
   entityId: z.string(),
+  /** The profile slug when the network gave it (contacts imported by URL are known by it). */
+  publicIdentifier: z.string().nullable(),
   fullName: z.string(),
   firstName: z.string(),
   pictureUrl: z.string().nullable(),
@@ -366,4 +373,14 @@ export const messagingEndpoints = {
   }),
   react: reaction('POST', 'React to a message'),
   unreact: reaction('DELETE', 'Take a reaction back'),
+  attachment: defineEndpoint({
+    ...messagingCall,
+    errors: throughNetworkErrors,
+    method: 'GET',
+    path: messagingPaths.attachment,
+    summary:
+      "A message's attachment, read from the network through the server (url: one of the conversation's attachment urls; send its recommended Accept header)",
+    params: attachmentParamsSchema,
+    answers: { 200: attachmentFileAnswer },
+  }),
 };

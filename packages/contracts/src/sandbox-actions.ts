@@ -23,6 +23,9 @@ export const sandboxActionPaths = {
   /** PUT edits the member's own message, DELETE recalls it. */
   conversationMessage: (conversationId: string, messageId: string) =>
     `/api/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}`,
+  /** GET the file of an attachment (its bytes with their media type). */
+  attachment: (conversationId: string, attachmentId: string) =>
+    `/api/conversations/${encodeURIComponent(conversationId)}/attachments/${encodeURIComponent(attachmentId)}`,
   /** PUT adds the member's reaction, DELETE takes it back. */
   messageReaction: (conversationId: string, messageId: string, emoji: string) =>
     `/api/conversations/${encodeURIComponent(conversationId)}/messages/${encodeURIComponent(messageId)}/reactions/${encodeURIComponent(emoji)}`,
@@ -180,6 +183,22 @@ export const sandboxMessageReactionSchema = z.object({
   viewerReacted: z.boolean(),
 });
 
+/** What a message may carry; a video meeting is an invitation with no file. */
+export const sandboxAttachmentKinds = ['file', 'image', 'gif', 'audio', 'video_meeting'] as const;
+export type SandboxAttachmentKind = (typeof sandboxAttachmentKinds)[number];
+
+export const sandboxAttachmentSchema = z.object({
+  kind: z.enum(sandboxAttachmentKinds),
+  /** Where the network serves the file (GET with the session); null for a video meeting. */
+  url: z.string().nullable(),
+  name: z.string(),
+  byteSize: wholeNumber().min(0),
+  mediaType: z.string(),
+  /** Audio only. */
+  durationMs: wholeNumber().min(0).nullable(),
+});
+export type SandboxAttachment = z.infer<typeof sandboxAttachmentSchema>;
+
 export const sandboxConversationMessageSchema = z.object({
   messageId: z.string(),
   /** The entityId of the author: the session member or the other participant. */
@@ -190,11 +209,19 @@ export const sandboxConversationMessageSchema = z.object({
   edited: z.boolean(),
   recalled: z.boolean(),
   reactions: z.array(sandboxMessageReactionSchema),
+  attachments: z.array(sandboxAttachmentSchema),
+  /** Written by the network (how the conversation came), not by a member. */
+  system: z.boolean(),
+  subject: z.string().nullable(),
+  /** The latest edit, recall or reaction the member can see (null: none since delivery). */
+  changedAt: isoDate.nullable(),
 });
 export type SandboxConversationMessage = z.infer<typeof sandboxConversationMessageSchema>;
 
 export const sandboxConversationParticipantSchema = z.object({
   entityId: z.string(),
+  /** The member's profile slug (linkedin.com/in/{publicIdentifier}), as contacts know them. */
+  publicIdentifier: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   picture: z.string().nullable(),
@@ -212,7 +239,17 @@ export const sandboxConversationSchema = z.object({
   messages: z.array(sandboxConversationMessageSchema),
   starred: z.boolean(),
   archived: z.boolean(),
+  /** The network sorts each conversation into Focused or Other; the member may move it. */
   mailbox: z.enum(['Focused', 'Other']),
+  conversationType: z.enum(['MEMBER_TO_MEMBER', 'INMAIL']),
+  spam: z.boolean(),
+  /** The other participant is a 1st-degree connection now. */
+  connected: z.boolean(),
+  /**
+   * The latest change the member can see: a message, a mark, an edit, a recall or a reaction.
+   * `since` compares with this, so a sync sees marks made on another device.
+   */
+  updatedAt: isoDate,
 });
 export type SandboxConversation = z.infer<typeof sandboxConversationSchema>;
 

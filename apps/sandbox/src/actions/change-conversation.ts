@@ -3,7 +3,7 @@ import { SandboxError } from '../http/sandbox-error.ts';
 import type { MessageRecord } from '../network-state/network-state.ts';
 import type { Person } from '../population/person.ts';
 import type { SandboxContext } from '../sandbox-context.ts';
-import { memberConversation, visibleMessages } from './list-conversations.ts';
+import { isRecalled, memberConversation, visibleMessages } from './list-conversations.ts';
 
 /**
  * What a member changes in their own inbox: marks on a conversation, deleting it, and editing,
@@ -20,15 +20,21 @@ export function changeConversation(
   change: SandboxConversationChange,
 ): void {
   const conversation = memberConversation(context, member, conversationId);
+  const now = context.clock.now();
   const { read, ...marks } = change;
-  if (read === true) context.network.markRead(conversation, context.clock.now());
-  context.network.mark(conversation, { ...marks, ...(read === false ? { markedUnread: true } : {}) });
+  if (read === true) context.network.markRead(conversation, now);
+  context.network.mark(conversation, {
+    ...marks,
+    ...(read === false ? { markedUnread: true } : {}),
+    changedAt: now,
+  });
 }
 
 /** The conversation leaves the member's inbox with what was delivered so far; later messages bring it back. */
 export function deleteConversation(context: SandboxContext, member: Person, conversationId: string): void {
   const conversation = memberConversation(context, member, conversationId);
-  context.network.mark(conversation, { clearedAt: context.clock.now(), markedUnread: false });
+  const now = context.clock.now();
+  context.network.mark(conversation, { clearedAt: now, markedUnread: false, changedAt: now });
 }
 
 function visibleMessage(
@@ -51,7 +57,9 @@ function ownMessage(context: SandboxContext, member: Person, conversationId: str
   if (message.authorIndex !== member.index) {
     throw new SandboxError('NotAuthorized', 'You can only change your own messages');
   }
-  if (message.recalledAt) throw new SandboxError('BadRequest', 'This message has been deleted');
+  if (isRecalled(message, context.clock.now())) {
+    throw new SandboxError('BadRequest', 'This message has been deleted');
+  }
   return message;
 }
 
@@ -81,14 +89,15 @@ export function setMessageReaction(
   input: { conversationId: string; messageId: string; emoji: string; on: boolean },
 ): void {
   const message = visibleMessage(context, member, input.conversationId, input.messageId);
-  if (message.recalledAt) throw new SandboxError('BadRequest', 'This message has been deleted');
+  const now = context.clock.now();
+  if (isRecalled(message, now)) throw new SandboxError('BadRequest', 'This message has been deleted');
   const reactions = message.reactions ?? [];
   const mine = (each: { emoji: string; authorIndex: number }) =>
     each.emoji === input.emoji && each.authorIndex === member.index;
   if (reactions.some(mine) === input.on) return;
   context.network.changeMessage(message, {
     reactions: input.on
-      ? [...reactions, { emoji: input.emoji, authorIndex: member.index }]
+      ? [...reactions, { emoji: input.emoji, authorIndex: member.index, at: now }]
       : reactions.filter((each) => !mine(each)),
   });
 }

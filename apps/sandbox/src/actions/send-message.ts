@@ -4,6 +4,7 @@ import {
   sandboxActionErrorCodes,
 } from '@outpilot/contracts';
 import { decideReply } from '../behaviour/decide-reply.ts';
+import { decideReplyReaction } from '../behaviour/inbound-conversations.ts';
 import { SandboxError } from '../http/sandbox-error.ts';
 import {
   type ConversationRecord,
@@ -37,7 +38,7 @@ function openConversation(context: SandboxContext, member: Person, person: Perso
 }
 
 /**
- * Sends a message to a 1st-degree connection (no InMail in the sandbox) and decides, from the
+ * Sends a message to a 1st-degree connection (or in an InMail's conversation) and decides, from the
  * person's traits, whether and when they answer. The same text sent again while it is still the
  * latest message of the thread is the same message: a retry never delivers twice.
  */
@@ -49,14 +50,16 @@ export function sendMessage(
   context.faults.maybeFail('messages.send');
   const person = findOtherMember(context, member, { entityId: input.entityId });
   const now = context.clock.now();
-  if (!isConnected(context, member, person, now)) {
+  const known = context.network.peek(member.index)?.conversations.get(person.index);
+  // An InMail may be answered in its own conversation without being connected.
+  const answersInMail = known?.conversationType === 'INMAIL' && input.conversationId === known.conversationId;
+  if (!answersInMail && !isConnected(context, member, person, now)) {
     throw new SandboxError(
       'NotAuthorized',
       'You can only message your 1st-degree connections',
       sandboxActionErrorCodes.notConnected,
     );
   }
-  const known = context.network.peek(member.index)?.conversations.get(person.index);
   if (input.conversationId !== undefined && known?.conversationId !== input.conversationId) {
     throw new SandboxError('NotFound', 'This conversation does not exist');
   }
@@ -95,6 +98,19 @@ export function sendMessage(
       options: context.behaviour,
     });
     if (reply) {
+      const reaction = decideReplyReaction(
+        seed,
+        member,
+        person,
+        conversation.outgoingCount,
+        now,
+        reply.deliveredAt,
+      );
+      if (reaction) {
+        context.network.changeMessage(message, {
+          reactions: [{ emoji: reaction.emoji, authorIndex: person.index, at: reaction.at }],
+        });
+      }
       context.network.addMessage(conversation, {
         messageId: nextId(),
         conversationId: conversation.conversationId,

@@ -1,4 +1,4 @@
-import { postReactionTypeSchema } from '@outpilot/contracts';
+import { postReactionTypeSchema, sandboxAttachmentKinds } from '@outpilot/contracts';
 import { z } from 'zod';
 import type { Fact, FactKind } from './journal.ts';
 import type {
@@ -54,6 +54,9 @@ export const conversationFact = factOf(
     mailbox: z.enum(['Focused', 'Other']).default('Focused'),
     markedUnread: z.boolean().default(false),
     clearedAt: instant.nullable().default(null),
+    changedAt: instant.nullable().default(null),
+    conversationType: z.enum(['MEMBER_TO_MEMBER', 'INMAIL']).default('MEMBER_TO_MEMBER'),
+    spam: z.boolean().default(false),
   }),
   (record: ConversationRecord) => ({
     conversationId: record.conversationId,
@@ -65,6 +68,9 @@ export const conversationFact = factOf(
     mailbox: record.mailbox ?? 'Focused',
     markedUnread: record.markedUnread ?? false,
     clearedAt: isoOrNull(record.clearedAt ?? null),
+    changedAt: isoOrNull(record.changedAt ?? null),
+    conversationType: record.conversationType ?? 'MEMBER_TO_MEMBER',
+    spam: record.spam ?? false,
   }),
 );
 
@@ -77,14 +83,29 @@ export const messageFact = factOf(
     deliveredAt: instant,
     editedAt: instant.nullable().default(null),
     recalledAt: instant.nullable().default(null),
-    reactions: z.array(z.object({ emoji: z.string(), authorIndex: index })).default([]),
+    reactions: z
+      .array(z.object({ emoji: z.string(), authorIndex: index, at: instant.nullable().default(null) }))
+      .default([]),
+    laterEdit: z.object({ at: instant, text: z.string() }).nullable().default(null),
+    attachments: z
+      .array(z.object({ attachmentId: z.string(), kind: z.enum(sandboxAttachmentKinds), name: z.string() }))
+      .default([]),
+    system: z.boolean().default(false),
+    subject: z.string().nullable().default(null),
   }),
   (record: MessageRecord) => ({
     ...record,
     deliveredAt: iso(record.deliveredAt),
     editedAt: isoOrNull(record.editedAt ?? null),
     recalledAt: isoOrNull(record.recalledAt ?? null),
-    reactions: record.reactions ?? [],
+    reactions: (record.reactions ?? []).map((reaction) => ({
+      ...reaction,
+      at: isoOrNull(reaction.at ?? null),
+    })),
+    laterEdit: record.laterEdit ? { at: iso(record.laterEdit.at), text: record.laterEdit.text } : null,
+    attachments: record.attachments ?? [],
+    system: record.system ?? false,
+    subject: record.subject ?? null,
   }),
 );
 

@@ -1,4 +1,4 @@
-import type { PostReactionType } from '@outpilot/contracts';
+import type { PostReactionType, SandboxAttachmentKind } from '@outpilot/contracts';
 import { hashString } from '../population/prng.ts';
 import {
   conversationFact,
@@ -39,12 +39,25 @@ export type MessageRecord = {
   /** A reply decided for the future stays invisible until the clock passes this instant. */
   deliveredAt: Date;
   editedAt?: Date | null;
-  /** A recalled message keeps its place without its text. */
+  /**
+   * A recalled message keeps its place without its text. Like every instant here it may lie in
+   * the future (the other side recalls their message later): reads compare it with the clock.
+   */
   recalledAt?: Date | null;
-  /** Who reacted with what, in the order they reacted. */
+  /** The other side's edit, decided with the message and shown once the clock passes `at`. */
+  laterEdit?: { at: Date; text: string } | null;
+  /** Who reacted with what, in the order they reacted (from `at` on, when given). */
   reactions?: MessageReactionRecord[];
+  /** Files sent with the message (served by the network, see attachment-files.ts). */
+  attachments?: AttachmentRecord[];
+  /** Written by the network itself (e.g. how an InMail came), not by a member. */
+  system?: boolean;
+  /** An InMail's subject line. */
+  subject?: string | null;
 };
-export type MessageReactionRecord = { emoji: string; authorIndex: number };
+export type MessageReactionRecord = { emoji: string; authorIndex: number; at?: Date | null };
+/** The file's bytes derive from (kind, id, name): only these are stored. */
+export type AttachmentRecord = { attachmentId: string; kind: SandboxAttachmentKind; name: string };
 
 /** The member's own marks on a conversation; only they see them. */
 export type ConversationMarks = {
@@ -55,6 +68,14 @@ export type ConversationMarks = {
   markedUnread: boolean;
   /** Deleted for the member: what was delivered up to then is gone from their view. */
   clearedAt: Date | null;
+  /** When the member last changed a mark: a sync since then reads the conversation again. */
+  changedAt: Date | null;
+};
+
+/** How a conversation came: a message between connections, an InMail, or unsolicited spam. */
+export type ConversationOrigin = {
+  conversationType: 'MEMBER_TO_MEMBER' | 'INMAIL';
+  spam: boolean;
 };
 
 export type ConversationRecord = {
@@ -65,7 +86,8 @@ export type ConversationRecord = {
   messages: MessageRecord[];
   outgoingCount: number;
   lastReadAt: Date | null;
-} & Partial<ConversationMarks>;
+} & Partial<ConversationMarks> &
+  Partial<ConversationOrigin>;
 
 export type ReactionRecord = {
   postId: string;
@@ -199,6 +221,7 @@ export function createNetworkState(journal: Journal, facts: readonly Fact[] = []
     markRead(conversation, at) {
       conversation.lastReadAt = at;
       conversation.markedUnread = false;
+      conversation.changedAt = at;
       journal.put('conversation', conversation.conversationId, conversationFact.encode(conversation));
     },
     mark(conversation, marks) {

@@ -1,6 +1,7 @@
 import {
   conversationMessagesResponseSchema,
   conversationsResponseSchema,
+  type SandboxConversation,
   sendMessageResponseSchema,
 } from '@outpilot/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,6 +37,14 @@ async function messageConnections(box: TestSandbox, member: Person, count: numbe
     sent.push({ friend, ...sendMessageResponseSchema.parse(response.json()) });
   }
   return { headers, sent };
+}
+
+/** A conversation the member started and the other side answered (not one the network brought). */
+function answered(conversation: SandboxConversation, member: Person): boolean {
+  return (
+    conversation.messages[0]?.from === member.entityId &&
+    conversation.messages.some((m) => m.from !== member.entityId)
+  );
 }
 
 describe('messaging', () => {
@@ -113,9 +122,7 @@ describe('messaging', () => {
       box.clock.advance(5 * dayMs);
       const replied = conversationsResponseSchema
         .parse((await box.call('GET', '/api/conversations', later)).json())
-        .conversations.filter((conversation) =>
-          conversation.messages.some((m) => m.from !== member.entityId),
-        );
+        .conversations.filter((conversation) => answered(conversation, member));
       outcomes.push(replied);
       expect(replied.length).toBeGreaterThan(0);
       expect(replied.length).toBeLessThan(20);
@@ -212,7 +219,7 @@ describe("the member's inbox changes", () => {
     const conversations = conversationsResponseSchema.parse(
       (await box.call('GET', '/api/conversations', later)).json(),
     ).conversations;
-    const replied = conversations.find((each) => each.messages.some((m) => m.from !== member.entityId));
+    const replied = conversations.find((each) => answered(each, member));
     const theirs = replied?.messages.find((m) => m.from !== member.entityId);
     const ours = replied?.messages.find((m) => m.from === member.entityId);
     if (!replied || !theirs || !ours) throw new Error('nobody replied');

@@ -17,7 +17,11 @@ import {
   recallMessage,
   setMessageReaction,
 } from '../actions/change-conversation.ts';
-import { listConversationMessages, listConversations } from '../actions/list-conversations.ts';
+import {
+  findAttachmentFile,
+  listConversationMessages,
+  listConversations,
+} from '../actions/list-conversations.ts';
 import { sendMessage } from '../actions/send-message.ts';
 import { drawsFaults, noContent, routeDocs, signedIn } from '../http/route-docs.ts';
 import { requireSignedIn, type SandboxContext } from '../sandbox-context.ts';
@@ -25,6 +29,9 @@ import { requireSignedIn, type SandboxContext } from '../sandbox-context.ts';
 const conversationParamsSchema = z.object({ conversationId: z.string().min(1).max(200) });
 const messageParamsSchema = conversationParamsSchema.extend({ messageId: z.string().min(1).max(200) });
 const reactionParamsSchema = messageParamsSchema.extend({ emoji: z.string().min(1).max(16) });
+const attachmentParamsSchema = conversationParamsSchema.extend({
+  attachmentId: z.string().min(1).max(200),
+});
 const messagePath = '/api/conversations/:conversationId/messages/:messageId';
 const reactionPath = `${messagePath}/reactions/:emoji`;
 
@@ -71,6 +78,27 @@ export function registerMessagingRoutes(app: FastifyInstance, context: SandboxCo
       const { member } = requireSignedIn(context, request);
       const { conversationId } = conversationParamsSchema.parse(request.params);
       return listConversationMessages(context, member, conversationId);
+    },
+  );
+
+  app.get(
+    '/api/conversations/:conversationId/attachments/:attachmentId',
+    routeDocs({
+      summary: "A file sent in one of the member's conversations (its bytes, with its media type)",
+      params: attachmentParamsSchema,
+      answers: {
+        200: { description: 'The file', schema: z.string(), mediaType: 'application/octet-stream' },
+      },
+      refusals: [...signedIn, 404, 422],
+    }),
+    async (request, reply) => {
+      const { member } = requireSignedIn(context, request);
+      const params = attachmentParamsSchema.parse(request.params);
+      const { name, file } = findAttachmentFile(context, member, params);
+      return reply
+        .header('content-type', file.mediaType)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(Buffer.from(file.bytes));
     },
   );
 

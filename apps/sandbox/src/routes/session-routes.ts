@@ -6,6 +6,7 @@ import {
   sandboxSessionResponseSchema,
 } from '@outpilot/contracts';
 import type { FastifyInstance } from 'fastify';
+import { planInboundConversations } from '../behaviour/inbound-conversations.ts';
 import { readInput } from '../http/read-input.ts';
 import { noContent, routeDocs, signedIn } from '../http/route-docs.ts';
 import { memberNotFound } from '../http/sandbox-error.ts';
@@ -40,6 +41,7 @@ export function registerSessionRoutes(app: FastifyInstance, context: SandboxCont
       const previous = findSignedIn(context, request);
       if (previous) context.sessions.remove(previous.session.id);
       const session = context.sessions.create(member.index);
+      planInboundConversations(context, member);
       setSessionCookie(reply, session.id, cookiePath);
       const body: SandboxSessionResponse = {
         sessionId: session.id,

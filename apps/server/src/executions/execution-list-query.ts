@@ -17,6 +17,8 @@ export const executionFilterFields = {
   'linkedin_contact/id': { type: 'uuid' },
   /** The inbox finds a conversation's executions by the participant's network entity id. */
   'linkedin_contact/linkedin_entity_id': { type: 'string' },
+  /** …or by the profile slug, for contacts imported by URL whose entity id the app never learnt. */
+  'linkedin_contact/linkedin_public_identifier': { type: 'string' },
   state: { type: 'enum', values: executionStates },
   created: { type: 'datetime' },
   full_name: { type: 'string' },
@@ -36,6 +38,7 @@ export const executionListQuery: ListQueryDefinition<ExecutionSortableField> = {
     contact_id: scalar(sql`${executions.contactId}`, false),
     'linkedin_contact/id': scalar(sql`${executions.contactId}`, false),
     'linkedin_contact/linkedin_entity_id': scalar(sql`${contacts.linkedinEntityId}`, true),
+    'linkedin_contact/linkedin_public_identifier': scalar(sql`${contacts.linkedinPublicIdentifier}`, true),
     state: scalar(sql`${executions.state}`, false),
     created: scalar(sql`${executions.createdAt}`, false),
     full_name: scalar(sql`${contacts.fullName}`, false),

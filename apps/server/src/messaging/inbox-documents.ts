@@ -64,8 +64,15 @@ export async function findEvent(
 }
 
 export function toParticipant(row: ConversationRow): Participant {
-  const { entityId, fullName, firstName, pictureUrl, occupation } = row.participant;
-  return { entityId, fullName, firstName, pictureUrl, occupation };
+  const { entityId, publicIdentifier, fullName, firstName, pictureUrl, occupation } = row.participant;
+  return {
+    entityId,
+    publicIdentifier: publicIdentifier ?? null,
+    fullName,
+    firstName,
+    pictureUrl,
+    occupation,
+  };
 }
 
 export function toEventDocument(event: EventRow, conversation: ConversationRow, self: Self): MessageEvent {

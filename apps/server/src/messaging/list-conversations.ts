@@ -33,7 +33,7 @@ function filterCondition(filter: ConversationFilter | undefined): SQL | undefine
 
 /**
  * One page of a mailbox (seed 002 §2.5, §7.2): Inbox holds both tabs, Focused and Other one each.
- * Archived and spam conversations appear only under their own filter. Keywords match the
+ * Archived and spam conversations appear only under their own filter (spam whatever the tab). Keywords match the
  * participant's name or any message text. Newest activity first, paged by an opaque cursor.
  */
 export async function listConversations(
@@ -43,7 +43,8 @@ export async function listConversations(
   const { db } = deps;
   const { personaId, mailbox, query } = input;
   const conditions: (SQL | undefined)[] = [eq(conversations.personaId, personaId)];
-  if (mailbox !== 'Inbox') conditions.push(eq(conversations.mailbox, mailbox));
+  // Spam is a folder of its own, outside Focused and Other: either tab's Spam filter shows all of it.
+  if (mailbox !== 'Inbox' && query.filter !== 'Spam') conditions.push(eq(conversations.mailbox, mailbox));
   conditions.push(eq(conversations.isArchived, query.filter === 'Archived'));
   conditions.push(eq(conversations.isSpam, query.filter === 'Spam'));
   conditions.push(filterCondition(query.filter));

@@ -10,7 +10,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
         'default-src': ["'self'"],
         'script-src': ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
+        // blob: the inbox shows message attachments (images, GIFs, audio) from files it read
+        // through the server (GET conversations/{id}/attachments/{url}), as object URLs.
+        'img-src': ["'self'", 'data:', 'https:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
         'font-src': ["'self'", 'data:', 'https:'],
         'connect-src': ["'self'", publicOrigin],
         'form-action': ["'self'", publicOrigin],

@@ -1,6 +1,7 @@
 import { messagingEndpoints } from '@outpilot/contracts';
 import type { AppDeps } from '../deps.ts';
 import { createSandboxNetworks } from '../engine/cloud-runner.ts';
+import { readInboxAttachment } from '../messaging/attachment-file.ts';
 import {
   applyConversationAction,
   deleteConversation,
@@ -109,5 +110,22 @@ export const messagingRoutes = (deps: AppDeps, givenNetworkOf?: InboxNetworkOf) 
     },
     react: reaction(true),
     unreact: reaction(false),
+    attachment: async ({ auth, params, request, reply }) => {
+      const file = await readInboxAttachment(networkDeps, {
+        personaId: auth.personaId,
+        conversationId: params.id,
+        url: params.url,
+        accept: request.headers.accept,
+      });
+      // Someone else's file: never rendered as a page of this origin (an SVG's script, an HTML
+      // file), only read by the screen or saved.
+      return reply
+        .type(file.mediaType)
+        .header('content-disposition', 'attachment')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(Buffer.from(file.bytes));
+    },
   });
 };

@@ -1,11 +1,17 @@
 import type {
+  RenderContent,
   SyncConnectionsRequest,
   SyncConversationsRequest,
   SyncedConversation,
 } from '@outpilot/contracts';
 import type { AutomationApi } from '../automation-client.ts';
 import { AgentError } from '../errors.ts';
-import type { ActivityNetworkClient, Conversation } from '../network/network-client.ts';
+import type {
+  ActivityNetworkClient,
+  Conversation,
+  ConversationAttachment,
+  ConversationMessage,
+} from '../network/network-client.ts';
 import type { KeyValueStore } from '../storage.ts';
 
 /** The most items one sync call may carry (contracts activities.ts). */
@@ -48,6 +54,51 @@ function chunks<T>(items: T[]): T[][] {
 const latest = (current: string | null, candidate: Date) =>
   current && Date.parse(current) >= candidate.getTime() ? current : candidate.toISOString();
 
+/** A message's form, files and reactions in the inbox's words (seed 002 §3), for adapters that tell them. */
+function shownAs(
+  message: ConversationMessage,
+): Pick<
+  SyncConversationsRequest['messages'][number],
+  'render_format' | 'render_content' | 'reaction_summaries' | 'subject'
+> {
+  if (message.recalled === undefined && message.attachments === undefined) return {};
+  const renderFormat = message.recalled
+    ? 'RECALLED'
+    : message.system
+      ? 'SYSTEM'
+      : message.edited
+        ? 'EDITED'
+        : 'normal';
+  return {
+    render_format: renderFormat,
+    render_content: (message.attachments ?? []).slice(0, 20).map(toRenderContent),
+    reaction_summaries: (message.reactions ?? []).slice(0, 50),
+    subject: message.subject?.slice(0, 500) ?? null,
+  };
+}
+
+function toRenderContent(attachment: ConversationAttachment): RenderContent {
+  const url = attachment.url ?? '';
+  switch (attachment.kind) {
+    case 'file':
+      return {
+        type: 'file',
+        url,
+        name: attachment.name,
+        byte_size: attachment.byteSize,
+        recommended_accept_header: attachment.mediaType,
+      };
+    case 'image':
+      return { type: 'vector_image', url };
+    case 'gif':
+      return { type: 'external_media', url, title: attachment.name };
+    case 'audio':
+      return { type: 'audio', url, duration_ms: attachment.durationMs ?? 0 };
+    case 'video_meeting':
+      return { type: 'video_meeting' };
+  }
+}
+
 /**
  * What a sync reports of these conversations: their messages from `since` on (oldest first, with
  * the text the inbox shows) and each conversation's participant and state. The cloud runner, the
@@ -74,17 +125,21 @@ export function toConversationsSync(
           picture_url: other.pictureUrl && other.pictureUrl.length <= 2048 ? other.pictureUrl : null,
           occupation: other.occupation.slice(0, 500),
         },
-        conversation_type: 'MEMBER_TO_MEMBER',
-        mailbox: 'Focused',
-        is_spam: false,
-        // The network lets members message their 1st-degree connections only (no InMail yet).
-        is_connection: true,
+        conversation_type: conversation.conversationType ?? 'MEMBER_TO_MEMBER',
+        mailbox: conversation.mailbox ?? 'Focused',
+        is_spam: conversation.spam ?? false,
+        // An adapter that does not say: members message their 1st-degree connections.
+        is_connection: conversation.connected ?? true,
         unread_count: conversation.unreadCount,
         last_activity_at: conversation.lastActivityAt.toISOString(),
+        ...(conversation.starred === undefined ? {} : { is_starred: conversation.starred }),
+        ...(conversation.archived === undefined ? {} : { is_archived: conversation.archived }),
       });
     }
     for (const message of conversation.messages) {
-      if (since && message.sentAt.getTime() < since.getTime()) continue;
+      // New since the last sync, or changed since (an edit, a recall or a reaction).
+      const changedAt = message.changedAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      if (since && message.sentAt.getTime() < since.getTime() && changedAt < since.getTime()) continue;
       const fromSelf = message.fromEntityId === me.entityId;
       messages.push({
         message_id: message.messageId,
@@ -98,6 +153,7 @@ export function toConversationsSync(
         from_self: fromSelf,
         sent_at: message.sentAt.toISOString(),
         text: message.text.slice(0, 8000),
+        ...shownAs(message),
       });
     }
   }
@@ -150,7 +206,9 @@ export async function syncPersona(options: SyncPersonaOptions): Promise<SyncPers
   const conversations = await network.listConversationsSince(conversationsSince);
   const { messages, conversations: synced } = toConversationsSync(me, conversations, conversationsSince);
   let nextToken = cursor.conversationsToken;
-  for (const conversation of conversations) nextToken = latest(nextToken, conversation.lastActivityAt);
+  for (const conversation of conversations) {
+    nextToken = latest(nextToken, conversation.updatedAt ?? conversation.lastActivityAt);
+  }
   const batches = chunks(messages);
   if (batches.length === 0 && nextToken !== cursor.conversationsToken) batches.push([]);
   for (const [index, batch] of batches.entries()) {

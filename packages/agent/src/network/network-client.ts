@@ -100,7 +100,38 @@ export type Connection = {
   invitationId: string | null;
 };
 
-export type ConversationMessage = { messageId: string; fromEntityId: string; text: string; sentAt: Date };
+/** A file sent with a message; `url` is where the network serves it (null for a video meeting). */
+export type ConversationAttachment = {
+  kind: 'file' | 'image' | 'gif' | 'audio' | 'video_meeting';
+  url: string | null;
+  name: string;
+  byteSize: number;
+  mediaType: string;
+  durationMs: number | null;
+};
+
+/**
+ * One message. Beyond the first four fields an adapter tells what it knows (the sandbox all of it);
+ * what it leaves out reads as a plain message.
+ */
+export type ConversationMessage = {
+  messageId: string;
+  fromEntityId: string;
+  text: string;
+  sentAt: Date;
+  edited?: boolean;
+  recalled?: boolean;
+  /** Written by the network, not by a member. */
+  system?: boolean;
+  subject?: string | null;
+  attachments?: ConversationAttachment[];
+  reactions?: { emoji: string; count: number; viewerReacted: boolean }[];
+  /** The latest edit, recall or reaction, when there was one. */
+  changedAt?: Date | null;
+};
+
+/** A file as the network serves it. */
+export type AttachmentFile = { bytes: Uint8Array; mediaType: string };
 
 /** A 1:1 conversation with its latest messages, oldest first. */
 export type Conversation = {
@@ -116,6 +147,16 @@ export type Conversation = {
   lastActivityAt: Date;
   unreadCount: number;
   messages: ConversationMessage[];
+  // What the network says of the conversation besides its messages, where the adapter knows it.
+  conversationType?: 'MEMBER_TO_MEMBER' | 'INMAIL';
+  spam?: boolean;
+  mailbox?: 'Focused' | 'Other';
+  starred?: boolean;
+  archived?: boolean;
+  /** The other participant is a 1st-degree connection. */
+  connected?: boolean;
+  /** The latest change of any kind (message, mark, edit, recall, reaction): what `since` compares. */
+  updatedAt?: Date;
 };
 
 export type SentMessage = { messageId: string; conversationId: string };
@@ -220,6 +261,16 @@ export type NetworkClient = {
     on: boolean,
     options?: CallOptions,
   ): Promise<void>;
+  /**
+   * The file at an attachment's `url` (as a listed message gave it), read with the member's session
+   * and the accept header the network recommends; NotFound when it is not one of the conversation's.
+   */
+  fetchAttachment(
+    conversationId: string,
+    url: string,
+    accept: string,
+    options?: CallOptions,
+  ): Promise<AttachmentFile>;
   // Engagement
   follow(target: MemberRef, options?: ActionOptions): Promise<void>;
   /** Newest first; empty for members who post nothing. */
@@ -247,6 +298,7 @@ export type InboxNetworkClient = Pick<
   | 'editMessage'
   | 'deleteMessage'
   | 'react'
+  | 'fetchAttachment'
 >;
 
 /** The part of the port the session watcher needs. */

@@ -35,15 +35,16 @@ export function toConnection(connection: z.output<typeof sandboxNewConnectionSch
 export function toConversation(conversation: SandboxConversation): Conversation {
   return {
     id: conversation.conversationId,
-    // The sandbox names participants by entityId only.
-    participants: conversation.participants.map(({ entityId, firstName, lastName, picture, occupation }) => ({
-      entityId,
-      publicIdentifier: null,
-      firstName,
-      lastName,
-      pictureUrl: picture,
-      occupation,
-    })),
+    participants: conversation.participants.map(
+      ({ entityId, publicIdentifier, firstName, lastName, picture, occupation }) => ({
+        entityId,
+        publicIdentifier,
+        firstName,
+        lastName,
+        pictureUrl: picture,
+        occupation,
+      }),
+    ),
     lastActivityAt: new Date(conversation.lastActivityAt),
     unreadCount: conversation.unreadCount,
     messages: conversation.messages.map((message) => ({
@@ -51,7 +52,21 @@ export function toConversation(conversation: SandboxConversation): Conversation 
       fromEntityId: message.from,
       text: message.text,
       sentAt: new Date(message.deliveredAt),
+      edited: message.edited,
+      recalled: message.recalled,
+      system: message.system,
+      subject: message.subject,
+      attachments: message.attachments,
+      reactions: message.reactions,
+      changedAt: message.changedAt ? new Date(message.changedAt) : null,
     })),
+    conversationType: conversation.conversationType,
+    spam: conversation.spam,
+    mailbox: conversation.mailbox,
+    starred: conversation.starred,
+    archived: conversation.archived,
+    connected: conversation.connected,
+    updatedAt: new Date(conversation.updatedAt),
   };
 }
 

@@ -29,6 +29,7 @@ import type {
   ActionOptions,
   ActivityNetworkClient,
   AgentNetworkClient,
+  AttachmentFile,
   CallOptions,
   Connection,
   Conversation,
@@ -234,6 +235,33 @@ export class SandboxNetworkClient implements AgentNetworkClient, ActivityNetwork
     await this.#send(on ? 'PUT' : 'DELETE', path, options);
   }
 
+  async fetchAttachment(
+    conversationId: string,
+    url: string,
+    accept: string,
+    options?: CallOptions,
+  ): Promise<AttachmentFile> {
+    // Only the conversation's own attachment addresses on this network are read: a url is never
+    // a way to make the member's session call anywhere else.
+    const mount = new URL(this.#baseUrl, 'http://sandbox.invalid');
+    const mountPath = mount.pathname.replace(/\/+$/, '');
+    const prefix = `${mountPath}${sandboxActionPaths.attachment(conversationId, '')}`;
+    const path = url.startsWith(`${mount.origin}/`) ? url.slice(mount.origin.length) : url;
+    const attachmentId = path.startsWith(prefix) ? path.slice(prefix.length) : '';
+    // An id, not a path: no slash, dot or escape can lead the request elsewhere.
+    if (!/^[A-Za-z0-9_-]{1,200}$/.test(attachmentId)) {
+      throw new AgentError('NotFound', 'This attachment does not belong to the conversation', {
+        status: 404,
+      });
+    }
+    const filePath = sandboxActionPaths.attachment(conversationId, attachmentId);
+    const response = await this.#send('GET', filePath, options, undefined, accept);
+    return {
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      mediaType: response.headers.get('content-type') ?? 'application/octet-stream',
+    };
+  }
+
   async #changeConversation(
     conversationId: string,
     change: SandboxConversationChange,
@@ -284,8 +312,9 @@ export class SandboxNetworkClient implements AgentNetworkClient, ActivityNetwork
     path: string,
     options: ActionOptions | undefined,
     body?: unknown,
+    accept = 'application/json',
   ): Promise<Response> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.#sessionId) headers[sandboxSessionHeader] = this.#sessionId;
     // A repeat with the same key answers the first result: a retried step never acts twice.

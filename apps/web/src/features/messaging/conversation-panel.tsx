@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { type Execution, executionsEndpoints } from '@outpilot/contracts';
+import { type Execution, executionsEndpoints, type Participant } from '@outpilot/contracts';
 import { filterString, formatFilterLiteral } from '@outpilot/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,18 +28,28 @@ const texts = {
   },
 } as const;
 
-/** GET executions/page: the latest execution of the conversation's contact, found by entity id. */
-function useLatestExecution(entityId: string | undefined) {
+/** The contact is found by entity id, or by profile slug (a contact imported by URL has only that). */
+function contactFilter(participant: Participant): string {
+  const literal = (value: string) => formatFilterLiteral(filterString(value));
+  const byEntity = `linkedin_contact/linkedin_entity_id eq ${literal(participant.entityId)}`;
+  return participant.publicIdentifier
+    ? `${byEntity} or linkedin_contact/linkedin_public_identifier eq ${literal(participant.publicIdentifier)}`
+    : byEntity;
+}
+
+/** GET executions/page: the latest execution of the conversation's contact. */
+function useLatestExecution(participant: Participant | undefined) {
   const api = useApi();
+  const entityId = participant?.entityId;
   return useQuery({
     queryKey: ['messaging', 'latest-execution', entityId],
-    enabled: entityId !== undefined,
+    enabled: participant !== undefined,
     queryFn: async ({ signal }) => {
       const page = await api.call(
         executionsEndpoints.page,
         {
           query: {
-            $filter: `linkedin_contact/linkedin_entity_id eq ${formatFilterLiteral(filterString(entityId ?? ''))}`,
+            $filter: participant ? contactFilter(participant) : '',
             $orderby: 'created desc',
             $take: 1,
           },
@@ -55,11 +65,12 @@ function useLatestExecution(entityId: string | undefined) {
  * The right panel of the inbox (seed 002 §2.5): Resume and Cancel conversation, each confirmed,
  * enabled by the latest execution's action flags (PUT executions/{id}/resume and /complete).
  */
-export function ConversationPanel({ entityId }: { entityId: string | undefined }) {
+export function ConversationPanel({ participant }: { participant: Participant | undefined }) {
+  const entityId = participant?.entityId;
   const api = useApi();
   const queryClient = useQueryClient();
   const { notify, notifyError } = useNotify();
-  const execution = useLatestExecution(entityId);
+  const execution = useLatestExecution(participant);
   const [confirming, setConfirming] = useState<PanelAction | null>(null);
   const change = useMutation({
     mutationFn: ({ action, id }: { action: PanelAction; id: string }) =>

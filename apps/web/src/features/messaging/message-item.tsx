@@ -20,6 +20,7 @@ import { MessageText } from './message-text.tsx';
 import { EmojiIcon } from './messaging-icons.tsx';
 
 type MessageItemProps = {
+  conversationId: string;
   event: MessageEvent;
   /** The sender header shows on the first of a run of messages from one sender. */
   showSender: boolean;
@@ -38,7 +39,14 @@ export function canChange(event: MessageEvent, now: number): boolean {
 }
 
 /** One message of a thread with its reactions and hover menu (after 400 ms; at once on keyboard focus). */
-export function MessageItem({ event, showSender, onReact, onEdit, onDelete }: MessageItemProps) {
+export function MessageItem({
+  conversationId,
+  event,
+  showSender,
+  onReact,
+  onEdit,
+  onDelete,
+}: MessageItemProps) {
   const [menuShown, setMenuShown] = useState(false);
   const [picker, setPicker] = useState<HTMLElement | null>(null);
   const hoverTimer = useRef<number | undefined>(undefined);
@@ -54,7 +62,12 @@ export function MessageItem({ event, showSender, onReact, onEdit, onDelete }: Me
 
   if (event.render_format === 'SYSTEM') {
     return (
-      <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', my: 1 }}>
+      <Typography
+        component="li"
+        variant="body2"
+        color="text.secondary"
+        sx={{ textAlign: 'center', my: 1, listStyle: 'none' }}
+      >
         {event.text}
       </Typography>
     );
@@ -106,7 +119,7 @@ export function MessageItem({ event, showSender, onReact, onEdit, onDelete }: Me
             </Typography>
           ) : null}
         </Typography>
-        {deleted ? null : <MessageAttachments items={event.render_content} />}
+        {deleted ? null : <MessageAttachments conversationId={conversationId} items={event.render_content} />}
         {event.reaction_summaries.length > 0 ? (
           <Box sx={{ display: 'flex', gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
             {event.reaction_summaries.map((reaction) => (

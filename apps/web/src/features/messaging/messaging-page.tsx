@@ -64,7 +64,7 @@ export function MessagingPage() {
           )}
         </Box>
         <Box sx={{ borderLeft: { lg: 1 }, borderTop: { xs: 1, lg: 0 }, borderColor: 'divider' }}>
-          <ConversationPanel entityId={selected?.participants[0]?.entityId} />
+          <ConversationPanel participant={selected?.participants[0]} />
         </Box>
       </Paper>
     </>

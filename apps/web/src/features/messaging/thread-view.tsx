@@ -134,6 +134,7 @@ export function ThreadView({ conversationId, conversation, canSync }: ThreadView
                   {group.events.map((event, index) => (
                     <MessageItem
                       key={event.message_id}
+                      conversationId={conversationId}
                       event={event}
                       showSender={
                         index === 0 || group.events[index - 1]?.from.entityId !== event.from.entityId
