@@ -23,6 +23,7 @@ import {
   listConversations,
 } from '../actions/list-conversations.ts';
 import { sendMessage } from '../actions/send-message.ts';
+import { readInput } from '../http/read-input.ts';
 import { drawsFaults, noContent, routeDocs, signedIn } from '../http/route-docs.ts';
 import { requireSignedIn, type SandboxContext } from '../sandbox-context.ts';
 
@@ -46,7 +47,7 @@ export function registerMessagingRoutes(app: FastifyInstance, context: SandboxCo
     }),
     async (request, reply) => {
       const { member } = requireSignedIn(context, request);
-      const input = sendMessageRequestSchema.parse(request.body ?? {});
+      const input = readInput(request, 'body', sendMessageRequestSchema);
       return reply.status(201).send(sendMessage(context, member, input));
     },
   );
@@ -61,7 +62,7 @@ export function registerMessagingRoutes(app: FastifyInstance, context: SandboxCo
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { since } = sandboxSinceQuerySchema.parse(request.query);
+      const { since } = readInput(request, 'query', sandboxSinceQuerySchema);
       return listConversations(context, member, since ? new Date(since) : undefined);
     },
   );
@@ -76,7 +77,7 @@ export function registerMessagingRoutes(app: FastifyInstance, context: SandboxCo
     }),
     async (request) => {
       const { member } = requireSignedIn(context, request);
-      const { conversationId } = conversationParamsSchema.parse(request.params);
+      const { conversationId } = readInput(request, 'params', conversationParamsSchema);
       return listConversationMessages(context, member, conversationId);
     },
   );
@@ -93,7 +94,7 @@ export function registerMessagingRoutes(app: FastifyInstance, context: SandboxCo
     }),
     async (request, reply) => {
       const { member } = requireSignedIn(context, request);
-      const params = attachmentParamsSchema.parse(request.params);
+      const params = readInput(request, 'params', attachmentParamsSchema);
       const { name, file } = findAttachmentFile(context, member, params);
       return reply
         .header('content-type', file.mediaType)
@@ -119,12 +120,12 @@ function registerInboxChangeRoutes(app: FastifyInstance, context: SandboxContext
     }),
     async (request, reply) => {
       const { member } = requireSignedIn(context, request);
-      const { conversationId } = conversationParamsSchema.parse(request.params);
+      const { conversationId } = readInput(request, 'params', conversationParamsSchema);
       changeConversation(
         context,
         member,
         conversationId,
-        sandboxConversationChangeSchema.parse(request.body ?? {}),
+        readInput(request, 'body', sandboxConversationChangeSchema),
       );
       return reply.status(204).send();
     },
@@ -139,7 +140,11 @@ function registerInboxChangeRoutes(app: FastifyInstance, context: SandboxContext
     }),
     async (request, reply) => {
       const { member } = requireSignedIn(context, request);
-      deleteConversation(context, member, conversationParamsSchema.parse(request.params).conversationId);
+      deleteConversation(
+        context,
+        member,
+        readInput(request, 'params', conversationParamsSchema).conversationId,
+      );
       return reply.status(204).send();
     },
   );
@@ -154,8 +159,8 @@ function registerInboxChangeRoutes(app: FastifyInstance, context: SandboxContext
     }),
     async (request, reply) => {
       const { member } = requireSignedIn(context, request);
-      const params = messageParamsSchema.parse(request.params);
-      const { text } = sandboxEditMessageRequestSchema.parse(request.body ?? {});
+      const params = readInput(request, 'params', messageParamsSchema);
+      const { text } = readInput(request, 'body', sandboxEditMessageRequestSchema);
       editMessage(context, member, { ...params, text });
       return reply.status(204).send();
     },
@@ -170,7 +175,7 @@ function registerInboxChangeRoutes(app: FastifyInstance, context: SandboxContext
     }),
     async (request, reply) => {
       const { member } = requireSignedIn(context, request);
-      recallMessage(context, member, messageParamsSchema.parse(request.params));
+      recallMessage(context, member, readInput(request, 'params', messageParamsSchema));
       return reply.status(204).send();
     },
   );
@@ -188,7 +193,7 @@ function registerInboxChangeRoutes(app: FastifyInstance, context: SandboxContext
       }),
       async (request, reply) => {
         const { member } = requireSignedIn(context, request);
-        setMessageReaction(context, member, { ...reactionParamsSchema.parse(request.params), on });
+        setMessageReaction(context, member, { ...readInput(request, 'params', reactionParamsSchema), on });
         return reply.status(204).send();
       },
     );
