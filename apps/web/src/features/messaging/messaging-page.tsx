@@ -43,7 +43,9 @@ export function MessagingPage() {
           sx={{
             borderRight: { md: 1 },
             borderBottom: { xs: 1, md: 0 },
-            borderColor: 'divider',
+            // A responsive border is written as a `1px solid` shorthand inside each breakpoint's
+            // media query, which resets the colour to black: the colour is set at each breakpoint too.
+            borderColor: dividerAtEveryWidth,
             minHeight: 0,
           }}
         >
@@ -63,10 +65,20 @@ export function MessagingPage() {
             </Typography>
           )}
         </Box>
-        <Box sx={{ borderLeft: { lg: 1 }, borderTop: { xs: 1, lg: 0 }, borderColor: 'divider' }}>
+        <Box
+          sx={{
+            borderLeft: { lg: 1 },
+            borderTop: { xs: 1, lg: 0 },
+            borderColor: dividerAtEveryWidth,
+            // Two columns (md): the panel is a strip under both, not a box under the list alone.
+            gridColumn: { md: '1 / -1', lg: 'auto' },
+          }}
+        >
           <ConversationPanel participant={selected?.participants[0]} />
         </Box>
       </Paper>
     </>
   );
 }
+
+const dividerAtEveryWidth = { xs: 'divider', md: 'divider', lg: 'divider' } as const;
