@@ -1,6 +1,8 @@
 import { types as dialectTypes } from './linkedin-schemas.ts';
 import { graphqlQueries, urns } from './linkedin-wire.ts';
 
+export { inboxCategories } from './linkedin-wire.ts';
+
 /**
  * The answering side of LinkedIn's dialect (reference/network-api.md §0-§2): the bodies, errors,
  * session check and rotating GraphQL query ids linkedin.com answers the adapter with. One
