@@ -51,7 +51,8 @@ const config = loadConfig({
   ...(isLinkedIn ? { NETWORK: 'linkedin', SANDBOX_NETWORK: 'mounted' } : {}),
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  ...(isVirtualClock
+  // The LinkedIn server's journeys run a campaign on the sandbox network: they move its clock too.
+  ...(isVirtualClock || isLinkedIn
     ? {
         CLOCK: 'virtual',
         VIRTUAL_CLOCK_START: nextMondayMorning(new Date()).toISOString(),

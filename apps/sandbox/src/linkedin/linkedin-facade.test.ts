@@ -1,4 +1,5 @@
-import { LinkedInNetworkClient } from '@outpilot/agent';
+import { createActivityRunner, LinkedInNetworkClient } from '@outpilot/agent';
+import { createFakeAutomation, type FakeActivity } from '@outpilot/agent/testing';
 import { sandboxActionErrorCodes as codes, sentInvitationsResponseSchema } from '@outpilot/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Person } from '../population/person.ts';
@@ -263,5 +264,56 @@ describe('the LinkedIn facade of the sandbox network', () => {
     await expect(
       client.setStarred('urn:li:msg_conversation:(urn:li:fsd_profile:x,2-1)', true),
     ).rejects.toMatchObject({ name: 'NotFound' });
+  });
+});
+
+describe("a campaign's activities through the LinkedIn adapter on the facade", () => {
+  it('performs a Message to a connection once, and its reply reaches the sync', async () => {
+    const { box, client, signIn } = await facade({ replyDelayMultiplier: 0.001 });
+    const member = findMember(box.population, () => true);
+    await signIn(member);
+    const [friend] = membersAtDegree(box.population, member, 'FIRST');
+    if (!friend) throw new Error('no friend');
+    const server = createFakeAutomation({ clock: box.clock });
+    const id = '00000000-0000-4000-8000-000000000001';
+    const message: FakeActivity = {
+      activity_id: id,
+      persona_id: '00000000-0000-4000-8000-0000000000aa',
+      campaign_id: '00000000-0000-4000-9000-000000000001',
+      execution_id: id.replace('8000', 'a000'),
+      step_number: 2,
+      operation_type: 'Message',
+      target: {
+        contact_id: id.replace('8000', 'b000'),
+        public_identifier: friend.publicIdentifier,
+        entity_id: friend.entityId,
+        profile_url: `https://www.linkedin.com/in/${friend.publicIdentifier}`,
+        first_name: friend.firstName,
+        last_name: friend.lastName,
+      },
+      message: 'Thanks for connecting!',
+      reaction: null,
+      network_ref: null,
+    };
+    server.add(message);
+    const runner = createActivityRunner({
+      automation: server.api,
+      network: client,
+      runnerId: 'runner',
+      personaIds: [message.persona_id],
+      clock: box.clock,
+      sleep: async (milliseconds) => {
+        box.clock.advance(milliseconds);
+      },
+      random: () => 0.5,
+      syncIntervalMs: 60_000,
+    });
+    await runner.runOnce();
+    expect(server.acceptedOf(id)).toEqual([expect.objectContaining({ outcome: 'executed' })]);
+    box.clock.advance(dayMs);
+    await runner.syncNow();
+    expect(server.conversationSyncs.at(-1)?.messages).toContainEqual(
+      expect.objectContaining({ from_self: false, from_entity_id: friend.entityId }),
+    );
   });
 });
