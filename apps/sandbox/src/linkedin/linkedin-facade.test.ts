@@ -89,7 +89,7 @@ describe('the LinkedIn facade of the sandbox network', () => {
     const page = await client.searchPeople(
       {
         url: 'https://www.linkedin.com/search/results/people/?network=%5B%22S%22%5D',
-        source: 'basic_search',
+        source: 'network_search',
       },
       { start: 0, count: 10 },
     );
@@ -190,7 +190,7 @@ describe('the LinkedIn facade of the sandbox network', () => {
       client.searchPeople(
         {
           url: 'https://www.linkedin.com/sales/search/people?query=(keywords%3Aengineer)',
-          source: 'sales_navigator',
+          source: 'sales_navigator_search',
         },
         { start: 0, count: 25 },
       ),
