@@ -14,6 +14,10 @@ const virtualClockJourneys = [
   'team-session.spec.ts',
 ];
 
+// The NETWORK=linkedin server's journeys (the extension's LinkedIn adapter) share that server's
+// virtual clock, so they too run one after another, beside the others.
+const linkedInJourneys = ['extension-linkedin.spec.ts', 'extension-sandbox-linkedin.spec.ts'];
+
 export default defineConfig({
   testDir: './journeys',
   fullyParallel: false,
@@ -22,7 +26,8 @@ export default defineConfig({
   workers: 2,
   projects: [
     { name: 'virtual-clock', testMatch: virtualClockJourneys, workers: 1 },
-    { name: 'real-clock', testIgnore: virtualClockJourneys },
+    { name: 'linkedin', testMatch: linkedInJourneys, workers: 1 },
+    { name: 'real-clock', testIgnore: [...virtualClockJourneys, ...linkedInJourneys] },
   ],
   retries: 0,
   forbidOnly: true,

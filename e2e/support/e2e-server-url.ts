@@ -8,3 +8,5 @@ export const e2eVirtualClockServerUrl = `http://127.0.0.1:${e2eVirtualClockPort}
 /** A third server with NETWORK=linkedin (no sandbox, no in-page agent); +50 keeps clear of the next E2E_PORT. */
 export const e2eLinkedInPort = e2ePort + 50;
 export const e2eLinkedInServerUrl = `http://127.0.0.1:${e2eLinkedInPort}`;
+/** The sandbox network of the NETWORK=linkedin server, in LinkedIn's dialect: where its extension's adapter is pointed. */
+export const e2eLinkedInFacadeUrl = `${e2eLinkedInServerUrl}/sandbox/linkedin`;

@@ -46,10 +46,13 @@ const config = loadConfig({
   PORT: String(port),
   HOST: '127.0.0.1',
   PUBLIC_URL: isVirtualClock ? e2eVirtualClockServerUrl : isLinkedIn ? e2eLinkedInServerUrl : e2eServerUrl,
-  ...(isLinkedIn ? { NETWORK: 'linkedin' } : {}),
+  // NETWORK=linkedin with the sandbox mounted beside it: the extension's LinkedIn adapter acts on
+  // the sandbox network through its LinkedIn facade (/sandbox/linkedin), or on a stand-in.
+  ...(isLinkedIn ? { NETWORK: 'linkedin', SANDBOX_NETWORK: 'mounted' } : {}),
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  ...(isVirtualClock
+  // The LinkedIn server's journeys run a campaign on the sandbox network: they move its clock too.
+  ...(isVirtualClock || isLinkedIn
     ? {
         CLOCK: 'virtual',
         VIRTUAL_CLOCK_START: nextMondayMorning(new Date()).toISOString(),

@@ -72,6 +72,32 @@ describe('the background', () => {
     expect(fetched[0]).toBe(`${appOrigin}${apiBasePath}${apiPaths.clientConfig}`);
   });
 
+  it("answers the app's detection ping at once, before the origin's agent has its client config", () => {
+    const logged: string[] = [];
+    const background = startBackground({
+      build: readBuildConfig({}),
+      version: '1.2.3',
+      // The app's server has not answered yet: the agent is still starting.
+      fetch: () => new Promise<Response>(() => undefined),
+      storeFor: () => createMemoryStore(),
+      readNetworkCookie: async () => null,
+      log: (message) => logged.push(message),
+    });
+    const port = createFakePort(bridgePortName, { origin: appOrigin });
+    background.onConnect(port);
+    port.deliver(request('ping'));
+    expect(port.sent).toEqual([
+      {
+        channel: bridgeChannel,
+        kind: 'response',
+        metadata: { correlationId: 'ping' },
+        ok: true,
+        result: { version: '1.2.3' },
+      },
+    ]);
+    expect(logged).toEqual([]);
+  });
+
   it('refuses and logs a connection from a page outside the app origins', () => {
     const { background, logged, fetched } = setup();
     const port = createFakePort(bridgePortName, { origin: 'https://evil.example' });

@@ -133,6 +133,18 @@ export function startBackground(options: BackgroundOptions) {
           log('Outpilot: refused a message of an unknown shape', message);
           return;
         }
+        // The app's detection ping waits a few hundred milliseconds; the agent of a new origin is
+        // still reading its client config then. The version is the manifest's: answered at once.
+        if (request.data.target === 'system' && request.data.command === 'getVersion') {
+          port.postMessage({
+            channel: request.data.channel,
+            kind: 'response',
+            metadata: request.data.metadata,
+            ok: true,
+            result: { version: options.version },
+          });
+          return;
+        }
         void (
           handOverSession(request.data, options.readNetworkCookie) ??
           agent.then(({ host }) => host.handle(message))

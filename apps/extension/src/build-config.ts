@@ -6,7 +6,10 @@
 export type BuildConfig = {
   /** Origins of the app (scheme and host; any port), e.g. https://app.outpilot.example. */
   appOrigins: string[];
-  /** The professional network's address: https://www.linkedin.com, or a stand-in in tests. */
+  /**
+   * The professional network's address: https://www.linkedin.com, a stand-in in tests, or the
+   * sandbox network's LinkedIn facade (<app>/sandbox/linkedin), whose path is kept.
+   */
   networkUrl: string;
 };
 
@@ -29,7 +32,8 @@ export function readBuildConfig(env: Record<string, string | undefined>): BuildC
   const appOrigins = (origins?.length ? origins : defaultBuildConfig.appOrigins).map(
     (origin) => originOf(origin).origin,
   );
-  const networkUrl = originOf(env.OUTPILOT_NETWORK_URL ?? defaultBuildConfig.networkUrl).origin;
+  const network = originOf(env.OUTPILOT_NETWORK_URL ?? defaultBuildConfig.networkUrl);
+  const networkUrl = `${network.origin}${network.pathname.replace(/\/+$/, '')}`;
   return { appOrigins, networkUrl };
 }
 

@@ -1,3 +1,4 @@
+import { sandboxLinkedInPath } from '@outpilot/contracts';
 import type { Clock } from '@outpilot/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { type BehaviourOptions, resolveBehaviourOptions } from './behaviour/behaviour-options.ts';
@@ -6,6 +7,7 @@ import { installIdempotencyKeys } from './http/idempotency-key.ts';
 import { refuseUnstorableText } from './http/refuse-unstorable-text.ts';
 import { documentOnly } from './http/route-docs.ts';
 import { installErrorHandler } from './http/sandbox-error.ts';
+import { registerLinkedInFacade } from './linkedin/linkedin-facade.ts';
 import { createJournal, type SandboxStore } from './network-state/journal.ts';
 import { createNetworkState } from './network-state/network-state.ts';
 import { createPopulation, defaultPopulationSize } from './population/create-population.ts';
@@ -89,4 +91,12 @@ export const sandboxPlugin: FastifyPluginAsync<SandboxPluginOptions> = async (ap
     registerEngagementRoutes(actions, context);
     registerActivityRoutes(actions, context);
   });
+  // The same network in linkedin.com's dialect, for the real LinkedIn adapter (NETWORK=linkedin).
+  await app.register(
+    async (facade) => {
+      answerOnceStored(facade, journal);
+      await registerLinkedInFacade(facade, context);
+    },
+    { prefix: sandboxLinkedInPath },
+  );
 };

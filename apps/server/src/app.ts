@@ -211,7 +211,7 @@ export async function buildServer(
       });
     }
 
-    if (config.network === 'sandbox') {
+    if (config.sandboxMounted) {
       await app.register(sandboxPlugin, {
         prefix: sandboxBasePath,
         seed: config.sandboxSeed,

@@ -31,6 +31,8 @@ const envSchema = z.object({
       .optional(),
   ),
   NETWORK: z.enum(['sandbox', 'linkedin']).default('sandbox'),
+  /** Mount the sandbox network (and its LinkedIn facade) beside NETWORK=linkedin; always mounted with NETWORK=sandbox. */
+  SANDBOX_NETWORK: z.enum(['mounted', 'off']).optional(),
   SANDBOX_SEED: z.coerce.number().int().default(42),
   SANDBOX_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(3000),
   SANDBOX_FAULT_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -128,6 +130,12 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   network: 'sandbox' | 'linkedin';
+  /**
+   * Whether /sandbox is mounted: with NETWORK=sandbox always; with NETWORK=linkedin when
+   * SANDBOX_NETWORK=mounted, so the extension's LinkedIn adapter can be pointed at its LinkedIn
+   * facade (<PUBLIC_URL>/sandbox/linkedin) and run the whole product on the sandbox's state.
+   */
+  sandboxMounted: boolean;
   sandboxSeed: number;
   sandboxSize: number;
   /** Share (0–1) of the sandbox's calls answered with a transient 429 or 502 (network-api.md §4). */
@@ -236,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     network: e.NETWORK,
+    sandboxMounted: e.NETWORK === 'sandbox' || e.SANDBOX_NETWORK === 'mounted',
     sandboxSeed: e.SANDBOX_SEED,
     sandboxSize: e.SANDBOX_SIZE,
     sandboxFaultRate: e.SANDBOX_FAULT_RATE,

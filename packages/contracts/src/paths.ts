@@ -2,6 +2,12 @@
 export const apiBasePath = '/api/v1';
 export const automationBasePath = '/automation/v1';
 export const sandboxBasePath = '/sandbox';
+/**
+ * The sandbox network's LinkedIn facade, under sandboxBasePath: the same network answering in
+ * linkedin.com's dialect, so NETWORK=linkedin can run against it (the network's address is
+ * <PUBLIC_URL>/sandbox/linkedin).
+ */
+export const sandboxLinkedInPath = '/linkedin';
 export const oidcBasePath = '/oidc';
 /** The sandbox HubSpot portal the server mounts when no HUBSPOT_API_URL is set. */
 export const sandboxHubspotBasePath = '/sandbox-hubspot';

@@ -15,7 +15,7 @@ import { requireSignedIn, type SandboxContext } from '../sandbox-context.ts';
 import { listSearchFacets } from '../search/list-search-facets.ts';
 
 /** Search matches on the seeded graph; hits connected since by an accepted invitation show as 1st degree. */
-function withCurrentDegrees(context: SandboxContext, member: Person, page: SandboxSearchResponse) {
+export function withCurrentDegrees(context: SandboxContext, member: Person, page: SandboxSearchResponse) {
   const now = context.clock.now();
   return {
     ...page,

@@ -21,6 +21,12 @@ import { isSearchOfSource, readSearchUrl } from './read-search-url.ts';
 export type PeopleSearch = {
   /** One page of the search behind a LinkedIn URL, as `member` sees it; throws SandboxError refusals. */
   searchPeople(member: Person, query: SandboxSearchQuery): SandboxSearchResponse;
+  /** The same for a search already read (the LinkedIn facade rebuilds it from the request). */
+  searchFor(
+    member: Person,
+    search: ImportSearch,
+    page: { start: number; count: number },
+  ): SandboxSearchResponse;
 };
 
 /** Out-of-network members shown as "LinkedIn Member" with no slug (network-api.md §4, TQ#488). */
@@ -81,32 +87,39 @@ export function createPeopleSearch(options: {
     return { ...toNetworkProfile(person, degree, basePath), invisible: false };
   };
 
+  const searchFor: PeopleSearch['searchFor'] = (member, search, query) => {
+    if (isSalesNavigator(search.kind) && !member.hasSalesNavigator) {
+      throw new SandboxError('SalesNavigatorNotAuthorized', salesNavigatorMessage);
+    }
+    const { indices, degrees } = matchesFor(member, search);
+    // Like LinkedIn's search, a link that finds nobody is an empty first page (network-api.md §2.2).
+    if (indices.length === 0) throw new SandboxError('EmptySearchPage', 'This search has no results');
+    const limit = isSalesNavigator(search.kind) ? salesNavigatorReachableLimit : basicSearchReachableLimit;
+    const reachable = Math.min(indices.length, limit);
+    const end = Math.min(query.start + query.count, reachable);
+    const elements: SearchHit[] = [];
+    for (let position = query.start; position < end; position += 1) {
+      const person = population.people[indices[position] ?? -1];
+      if (person) elements.push(toHit(member, person, degrees[person.index] ?? 'OUT_OF_NETWORK'));
+    }
+    return {
+      kind: search.kind,
+      total: indices.length,
+      reachable,
+      start: query.start,
+      count: query.count,
+      elements,
+    };
+  };
+
   return {
     searchPeople(member, query) {
       faults.maybeFail('search');
-      const search = readSearch(query);
-      if (isSalesNavigator(search.kind) && !member.hasSalesNavigator) {
-        throw new SandboxError('SalesNavigatorNotAuthorized', salesNavigatorMessage);
-      }
-      const { indices, degrees } = matchesFor(member, search);
-      // Like LinkedIn's search, a link that finds nobody is an empty first page (network-api.md §2.2).
-      if (indices.length === 0) throw new SandboxError('EmptySearchPage', 'This search has no results');
-      const limit = isSalesNavigator(search.kind) ? salesNavigatorReachableLimit : basicSearchReachableLimit;
-      const reachable = Math.min(indices.length, limit);
-      const end = Math.min(query.start + query.count, reachable);
-      const elements: SearchHit[] = [];
-      for (let position = query.start; position < end; position += 1) {
-        const person = population.people[indices[position] ?? -1];
-        if (person) elements.push(toHit(member, person, degrees[person.index] ?? 'OUT_OF_NETWORK'));
-      }
-      return {
-        kind: search.kind,
-        total: indices.length,
-        reachable,
-        start: query.start,
-        count: query.count,
-        elements,
-      };
+      return searchFor(member, readSearch(query), query);
+    },
+    searchFor(member, search, page) {
+      faults.maybeFail('search');
+      return searchFor(member, search, page);
     },
   };
 }

@@ -1,13 +1,43 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  bundlePath,
+  connectionsAnswer,
+  contactInfoAnswer,
+  conversationsAnswer,
+  createQueryIds,
+  csrfFailedText,
+  type DialectMember,
+  invitationCreated,
+  invitationIdOfPath,
+  leadSearchAnswer,
+  liAtResetCookie,
+  meAnswer,
+  messageCreatedAnswer,
+  messagesAnswer,
+  passesCsrfCheck,
+  postsAnswer,
+  profileAnswer,
+  readCookies,
+  readMessengerVariables,
+  readSearchVariables,
+  refusalBody,
+  salesProfileAnswer,
+  salesTailOf,
+  searchAnswer,
+  sentInvitationsAnswer,
+  skillsAnswer,
+  unknownQueryIdBody,
+} from '../network/linkedin/linkedin-dialect.ts';
 import { startTestServer, type TestServer } from './http-server.ts';
 
 /**
- * A local stand-in for linkedin.com as reference/network-api.md describes it: cookie session
- * (li_at + JSESSIONID) with the csrf-token check, normalized JSON with included[], GraphQL query
- * ids that rotate and are named only in the site's scripts, offset paging, and the error signals
- * of table §2.2. It is the world's edge for the LinkedIn adapter's tests and benchmark; state lives
- * in memory and is driven by the test (members, limits, faults, session).
+ * A local stand-in for linkedin.com whose state the test drives (members, limits, faults, session,
+ * rotations): the adapter's contract tests and benchmark need signals a seeded network cannot be
+ * told to give on cue. It speaks through the one implementation of the dialect
+ * (network/linkedin/linkedin-dialect.ts), which the sandbox network's LinkedIn facade also answers
+ * with: cookie session with the csrf check, normalized JSON with included[], rotating GraphQL query
+ * ids, offset paging and table §2.2's errors.
  */
 
 export type StandInMember = {
@@ -70,8 +100,23 @@ export type LinkedInStandIn = TestServer & {
   queryIdsServed: () => number;
 };
 
-const standInQueries = ['voyagerSearchDashClusters', 'messengerConversations', 'messengerMessages'];
 const hex = () => randomBytes(16).toString('hex');
+
+const toDialect = (member: StandInMember): DialectMember => ({
+  id: member.id,
+  slug: member.slug,
+  firstName: member.firstName,
+  lastName: member.lastName,
+  headline: member.headline,
+  location: member.location,
+  company: member.company,
+  title: member.headline.split(' at ')[0] ?? '',
+  summary: `About ${member.firstName}`,
+  industry: 'Software Development',
+  school: 'TU Berlin',
+  premium: member.premium,
+  memberNumber: Number.parseInt(member.id.slice(5), 10) + 100000,
+});
 
 function makeMember(index: number, distance: StandInMember['distance'] = 'DISTANCE_2'): StandInMember {
   const first = ['Ada', 'Bob', 'Cleo', 'Dan', 'Eve', 'Finn', 'Gus', 'Hana'][index % 8] ?? 'Ada';
@@ -131,8 +176,7 @@ export async function startLinkedInStandIn(
   ]);
   const validLiAt = cookies.get('li_at') ?? '';
   let validJsession = cookies.get('JSESSIONID') ?? '';
-  let queryIds = new Map(standInQueries.map((name) => [name, `${name}.${hex()}`]));
-  let queryIdReads = 0;
+  const queryIds = createQueryIds(hex);
   const faults: { prefix: string; fault: StandInFault; times: number }[] = [];
   let ids = 1000;
   const nextId = () => {
@@ -145,30 +189,6 @@ export async function startLinkedInStandIn(
   const memberBySlug = (slug: string) => [state.me, ...state.members].find((member) => member.slug === slug);
   const degreeOf = (member: StandInMember) =>
     state.connections.some((connection) => connection.to === member.id) ? 'DISTANCE_1' : member.distance;
-
-  const miniProfile = (member: StandInMember) => ({
-    $type: 'com.linkedin.voyager.identity.shared.MiniProfile',
-    entityUrn: `urn:li:fs_miniProfile:${member.id}`,
-    dashEntityUrn: `urn:li:fsd_profile:${member.id}`,
-    objectUrn: `urn:li:member:${Number.parseInt(member.id.slice(5), 10) + 100000}`,
-    firstName: member.firstName,
-    lastName: member.lastName,
-    occupation: member.headline,
-    publicIdentifier: member.slug,
-  });
-  const dashProfile = (member: StandInMember) => ({
-    $type: 'com.linkedin.voyager.dash.identity.profile.Profile',
-    entityUrn: `urn:li:fsd_profile:${member.id}`,
-    publicIdentifier: member.slug,
-    firstName: member.firstName,
-    lastName: member.lastName,
-    headline: member.headline,
-    summary: `About ${member.firstName}`,
-    premium: member.premium,
-    '*memberRelationship': `urn:li:fsd_memberRelationship:${member.id}`,
-    '*industry': 'urn:li:fsd_industry:4',
-    geoLocation: { '*geo': `urn:li:fsd_geo:${member.id}` },
-  });
 
   const answer = (
     response: ServerResponse,
@@ -184,20 +204,12 @@ export async function startLinkedInStandIn(
     status: number,
     code?: string,
     headers?: Record<string, string>,
-  ) => answer(response, status, { data: { status, ...(code ? { code } : {}) }, included: [] }, headers);
-
-  const bundle = () => `window.__routes={${[...queryIds.values()].map((id) => `q:"${id}"`).join(',')}};`;
+  ) => answer(response, status, refusalBody(status, code), headers);
 
   const handle = (request: IncomingMessage, response: ServerResponse, body: string) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const path = url.pathname;
-    const cookieHeader = request.headers.cookie ?? '';
-    const sent = new Map(
-      cookieHeader.split(';').map((part) => {
-        const at = part.indexOf('=');
-        return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as [string, string];
-      }),
-    );
+    const sent = readCookies(request.headers.cookie);
     const signedIn = state.session === 'ok' && sent.get('li_at') === validLiAt;
     const toSignIn = () => {
       const location =
@@ -212,14 +224,11 @@ export async function startLinkedInStandIn(
     if (path === '/feed/') {
       if (!signedIn) return toSignIn();
       response.writeHead(200, { 'content-type': 'text/html' });
-      return response.end(
-        '<!doctype html><html><head><script src="/aero-v1/sc/h/app.js"></script></head></html>',
-      );
+      return response.end(queryIds.feedPage(bundlePath));
     }
-    if (path === '/aero-v1/sc/h/app.js') {
-      queryIdReads += 1;
+    if (path === bundlePath) {
       response.writeHead(200, { 'content-type': 'text/javascript' });
-      return response.end(bundle());
+      return response.end(queryIds.bundle());
     }
     if (path.startsWith('/in/')) {
       if (!signedIn) return toSignIn();
@@ -235,13 +244,12 @@ export async function startLinkedInStandIn(
         response,
         401,
         { status: 401 },
-        state.session === 'expired' ? { 'set-cookie': 'li_at=delete me; Path=/' } : {},
+        state.session === 'expired' ? { 'set-cookie': liAtResetCookie } : {},
       );
     }
-    const csrf = request.headers['csrf-token'];
-    if (!csrf || csrf !== validJsession.replace(/"/g, '') || sent.get('JSESSIONID') !== validJsession) {
+    if (!passesCsrfCheck(request.headers, sent.get('JSESSIONID'), validJsession)) {
       response.writeHead(403, { 'content-type': 'text/plain' });
-      return response.end('CSRF check failed.');
+      return response.end(csrfFailedText);
     }
     if (request.headers['x-restli-protocol-version'] !== '2.0.0') return refuse(response, 400);
     const api = path.replace(/^\/voyager\/api/, '');
@@ -261,14 +269,7 @@ export async function startLinkedInStandIn(
     const json = (): Record<string, unknown> => (body ? (JSON.parse(body) as Record<string, unknown>) : {});
 
     if (api === '/me') {
-      return answer(response, 200, {
-        data: {
-          '*miniProfile': `urn:li:fs_miniProfile:${state.me.id}`,
-          premiumSubscriber: state.me.premium,
-          plainId: 1,
-        },
-        included: [miniProfile(state.me)],
-      });
+      return answer(response, 200, meAnswer(toDialect(state.me)));
     }
     if (api === '/identity/dash/profiles' && url.searchParams.get('q') === 'memberIdentity') {
       const member = memberBySlug(url.searchParams.get('memberIdentity') ?? '');
@@ -276,64 +277,15 @@ export async function startLinkedInStandIn(
       const pending = state.invitations.find(
         (invitation) => invitation.to === member.id && invitation.state === 'pending',
       );
-      const degree = member === state.me ? 'SELF' : degreeOf(member);
-      return answer(response, 200, {
-        data: { '*elements': [`urn:li:fsd_profile:${member.id}`] },
-        included: [
-          dashProfile(member),
-          {
-            $type: 'com.linkedin.voyager.dash.relationships.MemberRelationship',
-            entityUrn: `urn:li:fsd_memberRelationship:${member.id}`,
-            memberRelationshipUnion:
-              degree === 'SELF'
-                ? { self: {} }
-                : degree === 'DISTANCE_1'
-                  ? { connection: { '*connection': `urn:li:fsd_connection:${member.id}` } }
-                  : {
-                      noConnection: {
-                        memberDistance: degree,
-                        ...(pending
-                          ? {
-                              invitationUnion: {
-                                invitation: {
-                                  entityUrn: `urn:li:fsd_invitation:${pending.id}`,
-                                  invitationState: 'PENDING',
-                                },
-                              },
-                            }
-                          : {}),
-                      },
-                    },
-          },
-          {
-            $type: 'com.linkedin.voyager.dash.common.Geo',
-            entityUrn: `urn:li:fsd_geo:${member.id}`,
-            defaultLocalizedName: member.location,
-          },
-          {
-            $type: 'com.linkedin.voyager.dash.common.Industry',
-            entityUrn: 'urn:li:fsd_industry:4',
-            name: 'Software Development',
-          },
-          {
-            $type: 'com.linkedin.voyager.dash.identity.profile.Position',
-            entityUrn: `urn:li:fsd_position:(${member.id},1)`,
-            title: member.headline.split(' at ')[0],
-            companyName: member.company,
-            dateRange: { start: { year: 2020, month: 3 } },
-          },
-          {
-            $type: 'com.linkedin.voyager.dash.identity.profile.Education',
-            entityUrn: `urn:li:fsd_education:(${member.id},1)`,
-            schoolName: 'TU Berlin',
-          },
-          {
-            $type: 'com.linkedin.voyager.dash.feed.FollowingState',
-            entityUrn: `urn:li:fsd_followingState:urn:li:fsd_profile:${member.id}`,
-            following: state.follows.has(member.id),
-          },
-        ],
-      });
+      return answer(
+        response,
+        200,
+        profileAnswer(toDialect(member), {
+          distance: member === state.me ? 'SELF' : degreeOf(member),
+          pendingInvitationId: pending?.id ?? null,
+          following: state.follows.has(member.id),
+        }),
+      );
     }
     const profileSub = /^\/identity\/profiles\/([^/]+)\/(profileContactInfo|skills|normEndorsements)$/.exec(
       api,
@@ -342,23 +294,28 @@ export async function startLinkedInStandIn(
       const member = memberBySlug(decodeURIComponent(profileSub[1] ?? ''));
       if (!member) return refuse(response, 404);
       if (profileSub[2] === 'profileContactInfo')
-        return answer(response, 200, {
-          emailAddress: degreeOf(member) === 'DISTANCE_1' ? `${member.slug}@mail.example` : null,
-          websites: [],
-        });
+        return answer(
+          response,
+          200,
+          contactInfoAnswer(degreeOf(member) === 'DISTANCE_1' ? `${member.slug}@mail.example` : null, []),
+        );
       if (profileSub[2] === 'skills')
-        return answer(response, 200, {
-          elements: member.skills.map((name, index) => ({
-            entityUrn: `urn:li:fs_skill:(${member.id},${index + 1})`,
-            name,
-            endorsementCount: state.endorsements.filter(
-              (entry) => entry.slug === member.slug && entry.skill === name,
-            ).length,
-            endorsedByViewer: state.endorsements.some(
-              (entry) => entry.slug === member.slug && entry.skill === name,
-            ),
-          })),
-        });
+        return answer(
+          response,
+          200,
+          skillsAnswer(
+            toDialect(member),
+            member.skills.map((name) => ({
+              name,
+              endorsementCount: state.endorsements.filter(
+                (entry) => entry.slug === member.slug && entry.skill === name,
+              ).length,
+              endorsedByViewer: state.endorsements.some(
+                (entry) => entry.slug === member.slug && entry.skill === name,
+              ),
+            })),
+          ),
+        );
       if (degreeOf(member) !== 'DISTANCE_1') return refuse(response, 403);
       const skill = (json().skill as { name?: string } | undefined)?.name ?? '';
       if (!member.skills.includes(skill)) return refuse(response, 400);
@@ -367,11 +324,11 @@ export async function startLinkedInStandIn(
     }
     if (api === '/graphql' || api === '/voyagerMessagingGraphQL/graphql') {
       const queryId = url.searchParams.get('queryId') ?? '';
-      if (![...queryIds.values()].includes(queryId))
-        return answer(response, 400, { errors: [{ message: 'PersistedQueryNotFound' }] });
+      const query = queryIds.nameOf(queryId);
+      if (!query) return answer(response, 400, unknownQueryIdBody);
       const variables = url.searchParams.get('variables') ?? '';
-      if (queryId.startsWith('voyagerSearchDashClusters')) return search(response, variables);
-      if (queryId.startsWith('messengerConversations')) return listConversations(response, variables);
+      if (query === 'voyagerSearchDashClusters') return search(response, variables);
+      if (query === 'messengerConversations') return listConversations(response, variables);
       return listMessages(response, variables);
     }
     if (
@@ -385,34 +342,23 @@ export async function startLinkedInStandIn(
       const pending = state.invitations
         .filter((invitation) => invitation.state === 'pending')
         .slice(start, start + count);
-      return answer(response, 200, {
-        data: {
-          '*elements': pending.map((invitation) => `urn:li:fs_relInvitation:${invitation.id}`),
-          paging: { start, count },
-        },
-        included: pending.flatMap((invitation) => {
-          const member = memberById(invitation.to);
-          return [
-            {
-              $type: 'com.linkedin.voyager.relationships.invitation.Invitation',
-              entityUrn: `urn:li:fs_relInvitation:${invitation.id}`,
-              sharedSecret: hex().slice(0, 8),
-              sentTime: invitation.sentTime,
-              customMessage: invitation.message !== null,
-              message: invitation.message,
-              invitationType: 'CONNECTION',
-              '*toMember': `urn:li:fs_miniProfile:${invitation.to}`,
-            },
-            ...(member ? [miniProfile(member)] : []),
-          ];
-        }),
-      });
+      return answer(
+        response,
+        200,
+        sentInvitationsAnswer(
+          start,
+          count,
+          pending.flatMap((invitation) => {
+            const member = memberById(invitation.to);
+            return member ? [{ ...invitation, to: toDialect(member) }] : [];
+          }),
+          () => hex().slice(0, 8),
+        ),
+      );
     }
-    const withdraw = /^\/voyagerRelationshipsDashInvitations\/urn:li:fsd_invitation:(\d+)$/.exec(
-      decodeURIComponent(api),
-    );
-    if (withdraw && url.searchParams.get('action') === 'withdraw') {
-      const invitation = state.invitations.find((entry) => entry.id === withdraw[1]);
+    const withdrawn = invitationIdOfPath(decodeURIComponent(api));
+    if (withdrawn && url.searchParams.get('action') === 'withdraw') {
+      const invitation = state.invitations.find((entry) => entry.id === withdrawn);
       if (!invitation) return refuse(response, 404);
       if (invitation.state === 'accepted') return refuse(response, 400);
       invitation.state = 'withdrawn';
@@ -424,21 +370,16 @@ export async function startLinkedInStandIn(
       const page = state.connections
         .toSorted((a, b) => b.createdAt - a.createdAt)
         .slice(start, start + count);
-      return answer(response, 200, {
-        data: { '*elements': page.map((connection) => `urn:li:fsd_connection:${connection.to}`) },
-        included: page.flatMap((connection) => {
-          const member = memberById(connection.to);
-          return [
-            {
-              $type: 'com.linkedin.voyager.dash.relationships.Connection',
-              entityUrn: `urn:li:fsd_connection:${connection.to}`,
-              createdAt: connection.createdAt,
-              '*connectedMemberResolutionResult': `urn:li:fsd_profile:${connection.to}`,
-            },
-            ...(member ? [dashProfile(member)] : []),
-          ];
-        }),
-      });
+      return answer(
+        response,
+        200,
+        connectionsAnswer(
+          page.flatMap((connection) => {
+            const member = memberById(connection.to);
+            return member ? [{ member: toDialect(member), createdAt: connection.createdAt }] : [];
+          }),
+        ),
+      );
     }
     if (
       api === '/voyagerMessagingDashMessengerMessages' &&
@@ -462,13 +403,7 @@ export async function startLinkedInStandIn(
         (url.searchParams.get('profileUrn') ?? '').replace('urn:li:fsd_profile:', ''),
       );
       if (!member) return refuse(response, 404);
-      return answer(response, 200, {
-        elements: member.posts.map((post) => ({
-          updateMetadata: { urn: `urn:li:activity:${post.id}` },
-          commentary: { text: { text: post.text } },
-          createdAt: post.createdAt,
-        })),
-      });
+      return answer(response, 200, postsAnswer(member.posts));
     }
     if (api === '/voyagerSocialDashReactions') {
       const postUrn = url.searchParams.get('threadUrn') ?? '';
@@ -484,33 +419,33 @@ export async function startLinkedInStandIn(
       const start = Number(url.searchParams.get('start') ?? 0);
       const count = Number(url.searchParams.get('count') ?? 25);
       const page = state.members.slice(start, start + count);
-      return answer(response, 200, {
-        paging: { start, count, total: state.members.length },
-        elements: page.map((member) => ({
-          entityUrn: `urn:li:fs_salesProfile:(ACwAA${member.id.slice(5)},NAME_SEARCH,tok)`,
-          objectUrn: `urn:li:member:${member.id.slice(5)}`,
-          firstName: member.firstName,
-          lastName: member.lastName,
-          degree: degreeOf(member) === 'DISTANCE_1' ? 1 : degreeOf(member) === 'DISTANCE_2' ? 2 : 3,
-          geoRegion: member.location,
-          currentPositions: [{ companyName: member.company, title: member.headline.split(' at ')[0] }],
-        })),
-      });
+      return answer(
+        response,
+        200,
+        leadSearchAnswer({
+          start,
+          count,
+          total: state.members.length,
+          leads: page.map((member) => ({
+            member: toDialect(member),
+            degree: degreeOf(member) === 'DISTANCE_1' ? 1 : degreeOf(member) === 'DISTANCE_2' ? 2 : 3,
+          })),
+        }),
+      );
     }
     if (path.startsWith('/sales-api/salesApiProfiles/')) {
       if (!state.salesNavigatorSeat) return refuse(response, 403);
-      const acw = /ACwAA([^,]+)/.exec(decodeURIComponent(path))?.[1];
-      const member = state.members.find((entry) => entry.id.slice(5) === acw);
+      const tail = salesTailOf(decodeURIComponent(path));
+      const member = state.members.find((entry) => entry.id.slice(5) === tail);
       if (!member) return refuse(response, 404);
-      return answer(response, 200, { flagshipProfileUrl: `https://www.linkedin.com/in/${member.slug}` });
+      return answer(response, 200, salesProfileAnswer(toDialect(member)));
     }
     return refuse(response, 404);
   };
 
   function search(response: ServerResponse, variables: string) {
-    const start = Number(/start:(\d+)/.exec(variables)?.[1] ?? 0);
-    const count = Number(/count:(\d+)/.exec(variables)?.[1] ?? 10);
-    const keywords = decodeURIComponent(/keywords:([^,)]+)/.exec(variables)?.[1] ?? '').toLowerCase();
+    const { start, count, keywords: asked } = readSearchVariables(variables);
+    const keywords = asked?.toLowerCase();
     const matching = state.members.filter(
       (member) =>
         !keywords ||
@@ -518,37 +453,18 @@ export async function startLinkedInStandIn(
     );
     // Basic search reaches 1000 results deep; its pages are at most 49 long.
     const page = start >= 1000 ? [] : matching.slice(start, Math.min(start + Math.min(count, 49), 1000));
-    return answer(response, 200, {
-      data: {
-        searchDashClustersByAll: {
-          paging: { start, count, total: matching.length },
-          elements: [
-            {
-              items: page.map((member) => ({
-                item: {
-                  entityResult: member.private
-                    ? {
-                        entityUrn:
-                          'urn:li:fsd_entityResultViewModel:(urn:li:fsd_profile:headless,SEARCH_SRP,DEFAULT)',
-                        title: { text: 'LinkedIn Member' },
-                        navigationUrl: 'https://www.linkedin.com/search/results/people/headless',
-                        entityCustomTrackingInfo: { memberDistance: 'OUT_OF_NETWORK' },
-                      }
-                    : {
-                        entityUrn: `urn:li:fsd_entityResultViewModel:(urn:li:fsd_profile:${member.id},SEARCH_SRP,DEFAULT)`,
-                        title: { text: `${member.firstName} ${member.lastName}` },
-                        primarySubtitle: { text: member.headline },
-                        secondarySubtitle: { text: member.location },
-                        navigationUrl: `https://www.linkedin.com/in/${member.slug}?miniProfileUrn=x`,
-                        entityCustomTrackingInfo: { memberDistance: degreeOf(member) },
-                      },
-                },
-              })),
-            },
-          ],
-        },
-      },
-    });
+    return answer(
+      response,
+      200,
+      searchAnswer({
+        start,
+        count,
+        total: matching.length,
+        hits: page.map((member) =>
+          member.private ? { private: true } : { member: toDialect(member), distance: degreeOf(member) },
+        ),
+      }),
+    );
   }
 
   function invite(response: ServerResponse, body: Record<string, unknown>) {
@@ -581,20 +497,8 @@ export async function startLinkedInStandIn(
       return refuse(response, 429, 'CUSTOM_INVITE_LIMIT_REACHED');
     const id = nextId();
     state.invitations.push({ id, to: member.id, sentTime: now(), message, state: 'pending' });
-    return answer(
-      response,
-      200,
-      {
-        data: {
-          value: {
-            invitationUrn: `urn:li:fsd_invitation:${id}`,
-            '*invitee': `urn:li:fsd_profile:${member.id}`,
-          },
-        },
-        included: [],
-      },
-      { location: `/voyagerGrowthNormInvitations/${id}` },
-    );
+    const created = invitationCreated(id, member.id);
+    return answer(response, 200, created.body, { location: created.location });
   }
 
   function sendMessage(response: ServerResponse, body: Record<string, unknown>) {
@@ -634,63 +538,50 @@ export async function startLinkedInStandIn(
     conversation.messages.push(sent);
     const value = { entityUrn: sent.urn, conversationUrn: conversation.urn };
     state.originTokens.set(token, value);
-    return answer(response, 200, { value: { ...value, deliveredAt: sent.at } });
+    return answer(response, 200, messageCreatedAnswer({ ...value, deliveredAt: sent.at }));
   }
 
-  const participant = (member: StandInMember) => ({
-    hostIdentityUrn: `urn:li:fsd_profile:${member.id}`,
-    participantType: {
-      member: {
-        firstName: { text: member.firstName },
-        lastName: { text: member.lastName },
-        profileUrl: `https://www.linkedin.com/in/${member.slug}`,
-      },
-    },
-  });
-
   function listConversations(response: ServerResponse, variables: string) {
-    const before = Number(/lastUpdatedBefore:(\d+)/.exec(variables)?.[1] ?? Number.POSITIVE_INFINITY);
-    const count = Number(/count:(\d+)/.exec(variables)?.[1] ?? 20);
+    const { before, count } = readMessengerVariables(variables);
     const lastAt = (conversation: StandInState['conversations'][number]) =>
       conversation.messages.at(-1)?.at ?? 0;
     const page = state.conversations
       .filter((conversation) => lastAt(conversation) < before)
       .toSorted((a, b) => lastAt(b) - lastAt(a))
       .slice(0, count);
-    return answer(response, 200, {
-      data: {
-        messengerConversationsByCategoryQuery: {
-          elements: page.map((conversation) => {
-            const other = memberById(conversation.with);
-            return {
-              entityUrn: conversation.urn,
-              lastActivityAt: lastAt(conversation),
-              unreadCount: 0,
-              conversationParticipants: [participant(state.me), ...(other ? [participant(other)] : [])],
-            };
-          }),
-          metadata: { nextCursor: null },
-        },
-      },
-    });
+    return answer(
+      response,
+      200,
+      conversationsAnswer(
+        page.map((conversation) => {
+          const other = memberById(conversation.with);
+          return {
+            urn: conversation.urn,
+            lastActivityAt: lastAt(conversation),
+            unreadCount: 0,
+            participants: [state.me, ...(other ? [other] : [])].map(toDialect),
+          };
+        }),
+      ),
+    );
   }
 
   function listMessages(response: ServerResponse, variables: string) {
-    const urn = decodeURIComponent(/conversationUrn:(.+)\)$/.exec(variables)?.[1] ?? '');
+    const urn = readMessengerVariables(variables).conversationUrn;
     const conversation = state.conversations.find((entry) => entry.urn === urn);
     if (!conversation) return refuse(response, 404);
-    return answer(response, 200, {
-      data: {
-        messengerMessagesBySyncToken: {
-          elements: conversation.messages.map((message) => ({
-            entityUrn: message.urn,
-            deliveredAt: message.at,
-            body: { text: message.text, attributes: [] },
-            sender: { hostIdentityUrn: `urn:li:fsd_profile:${message.from}` },
-          })),
-        },
-      },
-    });
+    return answer(
+      response,
+      200,
+      messagesAnswer(
+        conversation.messages.map((message) => ({
+          urn: message.urn,
+          deliveredAt: message.at,
+          text: message.text,
+          fromId: message.from,
+        })),
+      ),
+    );
   }
 
   const server = await startTestServer(handle);
@@ -705,14 +596,12 @@ export async function startLinkedInStandIn(
     cookies,
     fetch: fetchWithCookies,
     failNext: (prefix, fault, times = 1) => faults.push({ prefix, fault, times }),
-    rotateQueryIds: () => {
-      queryIds = new Map(standInQueries.map((name) => [name, `${name}.${hex()}`]));
-    },
+    rotateQueryIds: () => queryIds.rotate(),
     rotateJsessionId: () => {
       validJsession = `"ajax:${Date.now() + 1}"`;
       cookies.set('JSESSIONID', validJsession);
     },
-    queryIdsServed: () => queryIdReads,
+    queryIdsServed: () => queryIds.served(),
   };
 }
 

@@ -10,6 +10,7 @@ import type {
   CallOptions,
   Connection,
   Conversation,
+  InboxNetworkClient,
   Invitation,
   MemberRef,
   PeopleSearch,
@@ -53,6 +54,7 @@ import {
   accept,
   decorations,
   idOfUrn,
+  inboxCategories,
   noteMaxLength,
   reactionTypes,
   restliString,
@@ -66,6 +68,8 @@ const reachableOf = { basic: 1000, salesNavigator: 2500 } as const;
 const sentInvitationsPageSize = 100;
 const connectionsPageSize = 40;
 const conversationsPageSize = 20;
+const messengerConversationsPath = '/voyagerMessagingDashMessengerConversations';
+const messengerMessagesPath = '/voyagerMessagingDashMessengerMessages';
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, path: string): z.output<S> {
   const parsed = schema.safeParse(value);
@@ -119,7 +123,7 @@ type FullProfile = { profile: NetworkProfile; relationship: Relationship; body: 
  * port's domain types; LinkedIn's refusals become the catalogue's errors with the codes the
  * engine acts on (the same as the sandbox adapter's).
  */
-export class LinkedInNetworkClient implements AgentNetworkClient, ActivityNetworkClient {
+export class LinkedInNetworkClient implements AgentNetworkClient, ActivityNetworkClient, InboxNetworkClient {
   readonly transport: LinkedInTransport;
   #me: Promise<{ profile: NetworkProfile; premium: boolean }> | undefined;
 
@@ -623,6 +627,80 @@ export class LinkedInNetworkClient implements AgentNetworkClient, ActivityNetwor
       before = last.lastActivityAt;
     }
     return conversations;
+  }
+
+  // The member's inbox (reference §1). Conversation and message ids are the messenger's URNs.
+
+  async setRead(conversationId: string, read: boolean, options?: CallOptions): Promise<void> {
+    // A REST.li batch partial update of the conversations named in ids=List(…).
+    await this.transport.send({
+      method: 'POST',
+      path: `${messengerConversationsPath}?ids=List(${restliString(conversationId)})`,
+      textBody: true,
+      body: { entities: { [conversationId]: { patch: { $set: { read } } } } },
+      signal: options?.signal,
+    });
+  }
+
+  async setStarred(conversationId: string, starred: boolean, options?: CallOptions): Promise<void> {
+    await this.#category(conversationId, inboxCategories.starred, starred, options);
+  }
+
+  async setArchived(conversationId: string, archived: boolean, options?: CallOptions): Promise<void> {
+    await this.#category(conversationId, inboxCategories.archived, archived, options);
+  }
+
+  async setFocus(conversationId: string, mailbox: 'Focused' | 'Other', options?: CallOptions): Promise<void> {
+    await this.#category(conversationId, inboxCategories.other, mailbox === 'Other', options);
+  }
+
+  /** Star, archive and Other are not confirmed by the reference: taken as the conversation's categories. */
+  async #category(conversationId: string, category: string, on: boolean, options?: CallOptions) {
+    await this.transport.send({
+      method: 'POST',
+      path: `${messengerConversationsPath}?action=${on ? 'addCategory' : 'removeCategory'}`,
+      textBody: true,
+      body: { category, conversationUrns: [conversationId] },
+      signal: options?.signal,
+    });
+  }
+
+  async deleteConversation(conversationId: string, options?: CallOptions): Promise<void> {
+    await this.transport.send({
+      method: 'DELETE',
+      path: `${messengerConversationsPath}/${encodeURIComponent(conversationId)}`,
+      signal: options?.signal,
+    });
+  }
+
+  async editMessage(_conversationId: string, messageId: string, text: string, options?: CallOptions) {
+    await this.transport.send({
+      method: 'POST',
+      path: `${messengerMessagesPath}/${encodeURIComponent(messageId)}`,
+      textBody: true,
+      body: { patch: { $set: { body: { text, attributes: [] } } } },
+      signal: options?.signal,
+    });
+  }
+
+  async deleteMessage(_conversationId: string, messageId: string, options?: CallOptions): Promise<void> {
+    await this.transport.send({
+      method: 'POST',
+      path: `${messengerMessagesPath}?action=recall`,
+      textBody: true,
+      body: { messageUrn: messageId },
+      signal: options?.signal,
+    });
+  }
+
+  async react(_conversationId: string, messageId: string, emoji: string, on: boolean, options?: CallOptions) {
+    await this.transport.send({
+      method: 'POST',
+      path: `${messengerMessagesPath}?action=${on ? 'reactWithEmoji' : 'unreactWithEmoji'}`,
+      textBody: true,
+      body: { messageUrn: messageId, emoji },
+      signal: options?.signal,
+    });
   }
 
   // Engagement

@@ -32,7 +32,7 @@ export type LinkedInTransportOptions = {
 };
 
 export type LinkedInRequest = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   /** Under /voyager/api unless it starts with /sales-api or is a page path (starting with /in/, /feed/). */
   path: string;
   accept?: string;

@@ -63,6 +63,13 @@ export const reactionTypes = {
 /** Free accounts may write 200 characters in a note, paid ones 300 (reference §2.1), counted in code points. */
 export const noteMaxLength = { free: 200, premium: 300 } as const;
 
+/**
+ * Star, archive and Focused/Other: "not confirmed in any source reviewed" (reference §1). Taken as
+ * categories of the conversation (the list query filters by category), added or removed with
+ * ?action=addCategory|removeCategory on the conversations resource; to check against a HAR.
+ */
+export const inboxCategories = { starred: 'STARRED', archived: 'ARCHIVE', other: 'SECONDARY_INBOX' } as const;
+
 /** LinkedIn's data.code values of table §2.2. */
 export const linkedInCodes = {
   customInviteLimitReached: 'CUSTOM_INVITE_LIMIT_REACHED',

@@ -1,0 +1,263 @@
+import {
+  type NetworkProfile,
+  sandboxActivitySchema,
+  sandboxSearchFacetsSchema,
+  sandboxSearchResponseSchema,
+  sandboxSessionResponseSchema,
+} from '@outpilot/contracts';
+import { createPopulation, type Person, type Population } from '@outpilot/sandbox';
+import { expect, type Page, test } from '@playwright/test';
+import { ActivitiesQueuePage } from '../pages/activities-queue-page.ts';
+import { CampaignContactsPage } from '../pages/campaign-contacts-page.ts';
+import { CampaignDetailPage } from '../pages/campaign-detail-page.ts';
+import { CampaignsPage } from '../pages/campaigns-page.ts';
+import { ContactsImportWizard } from '../pages/contacts-import-wizard.ts';
+import { ContactsPage } from '../pages/contacts-page.ts';
+import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
+import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { StepsEditorPage } from '../pages/steps-editor-page.ts';
+import { uniqueEmail } from '../support/accounts.ts';
+import { e2eLinkedInFacadeUrl, e2eLinkedInServerUrl } from '../support/e2e-server-url.ts';
+import { launchWithExtension } from '../support/extension-context.ts';
+import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
+
+// The product with NETWORK=linkedin, its extension's LinkedIn adapter pointed at the sandbox
+// network's LinkedIn facade: the real adapter on the sandbox's own state, signed in with cookies.
+const sandboxApi = `${e2eLinkedInServerUrl}/sandbox/api`;
+// The server's sandbox network: SANDBOX_SEED and SANDBOX_SIZE at their defaults.
+const sandboxSeed = 42;
+const sandboxSize = 3000;
+test.use({ baseURL: e2eLinkedInServerUrl });
+
+/** The sandbox member an e-mail signs in as, read through the sandbox's own dialect. */
+async function memberOf(email: string): Promise<{ profile: NetworkProfile; session: string }> {
+  const response = await fetch(`${sandboxApi}/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  const { profile, sessionId } = sandboxSessionResponseSchema.parse(await response.json());
+  return { profile, session: sessionId };
+}
+
+/** A people search link that finds a handful of 2nd-degree members: a short import at LinkedIn's pace. */
+async function smallSearchFor(session: string): Promise<{ url: string; total: number }> {
+  const headers = { 'x-sandbox-session': session };
+  const facets = sandboxSearchFacetsSchema.parse(
+    await (await fetch(`${sandboxApi}/search/facets`, { headers })).json(),
+  );
+  for (const company of facets.companies) {
+    const url = `https://www.linkedin.com/search/results/people/?currentCompany=%5B%22${company.id}%22%5D&network=%5B%22S%22%5D&origin=FACETED_SEARCH`;
+    const response = await fetch(`${sandboxApi}/search/people?url=${encodeURIComponent(url)}&count=1`, {
+      headers,
+    });
+    if (!response.ok) continue;
+    const { total } = sandboxSearchResponseSchema.parse(await response.json());
+    if (total >= 3 && total <= 12) return { url, total };
+  }
+  throw new Error('No small search on the sandbox network');
+}
+
+/** Signs in at the network's own sign-in page, as a browser is signed in to linkedin.com (cookies). */
+async function signInAtNetwork(page: Page, email: string) {
+  await page.goto(`${e2eLinkedInFacadeUrl}/login`);
+  await page.getByLabel('Public identifier or e-mail').fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${e2eLinkedInFacadeUrl}/feed/`);
+}
+
+/** A new Outpilot user: sign-in, the network member linked as the extension reads it, onboarding. */
+async function signUpAndLink(page: Page, memberName: string) {
+  const onboarding = new OnboardingPage(page);
+  await page.goto(`${e2eLinkedInServerUrl}/`);
+  await onboarding.expectSignInStep();
+  await onboarding.startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(uniqueEmail('facade-user'), 'Facade User');
+  await onboarding.expectLinkAccountStep();
+  // The member comes from the network, read by the extension's LinkedIn adapter.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const dialog = onboarding.linkDialog();
+  await expect(dialog.getByText(memberName)).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Link' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await onboarding.expectTimezoneStep();
+  await onboarding.chooseTimezone('GMT+02:00');
+  await onboarding.expectWorkingHoursStep('GMT+02:00');
+  await onboarding.finish();
+}
+
+test('signs in at the network, links the member, imports a search, and asks for the right account when signed out or signed in as another', async ({
+  request,
+}) => {
+  // LinkedIn's pace (2-5 s a request) makes the import take tens of seconds; a loaded machine several times that.
+  test.setTimeout(300_000);
+  await moveToNextMondayMorning(request);
+  const email = uniqueEmail('facade');
+  const { profile: member, session } = await memberOf(email);
+  const memberName = `${member.firstName} ${member.lastName}`;
+  const browser = await launchWithExtension(e2eLinkedInServerUrl, e2eLinkedInFacadeUrl);
+  try {
+    const page = await browser.context.newPage();
+    await signInAtNetwork(page, email);
+    await signUpAndLink(page, memberName);
+
+    // An import from a search link, paged by the adapter on the facade at LinkedIn's pace.
+    const search = await smallSearchFor(session);
+    const contacts = new ContactsPage(page);
+    const wizard = new ContactsImportWizard(page);
+    await contacts.openImportWizard();
+    await wizard.chooseSource('Basic network search');
+    await wizard.enterUrl('Basic network search', search.url);
+    await expect(wizard.dialog().getByText(`${search.total} profiles found`)).toBeVisible({
+      timeout: 30_000,
+    });
+    await wizard.next();
+    await wizard.expectCompleted();
+    await wizard.showResults();
+    await expect(contacts.rows().first()).toBeVisible();
+
+    // Signed out of the network: the network sources ask to sign in as the linked member.
+    await page.goto(`${e2eLinkedInFacadeUrl}/logout`);
+    await page.goto(`${e2eLinkedInServerUrl}/contacts`);
+    await contacts.openImportWizard();
+    await expect(wizard.dialog().getByRole('radio', { name: 'Basic network search' })).toBeDisabled();
+    await expect(
+      wizard.dialog().getByLabel(`Please, sign in at LinkedIn as ${memberName} to proceed.`).first(),
+    ).toBeVisible();
+
+    // Signed in as another member: the queue warns that activities cannot run with this account.
+    await signInAtNetwork(page, uniqueEmail('someone-else'));
+    const queue = new ActivitiesQueuePage(page);
+    const warning = queue.banner(
+      'Your browser is not signed in to LinkedIn with the account linked to Outpilot',
+    );
+    await page.goto(`${e2eLinkedInServerUrl}/activities-queue`);
+    await expect(warning).toBeVisible({ timeout: 30_000 });
+    // Back as the linked member, the warning goes.
+    await signInAtNetwork(page, email);
+    await page.goto(`${e2eLinkedInServerUrl}/activities-queue`);
+    await expect(page.getByRole('heading', { name: 'Activities queue' })).toBeVisible();
+    await expect(warning).toBeHidden({ timeout: 30_000 });
+  } finally {
+    await browser.close();
+  }
+});
+
+/** Two visible 2nd-degree members of the network: the campaign's contacts, to be invited. */
+function twoToInvite(population: Population, member: Person): Person[] {
+  const degrees = population.graph.degreesFrom(member.index);
+  return population.people
+    .filter((person) => person.isVisible && degrees[person.index] === 'SECOND')
+    .slice(0, 2);
+}
+
+test('a two-step campaign runs on the sandbox through the LinkedIn adapter: its invitations, the network session lost mid-campaign and found again, nothing performed twice', async ({
+  request,
+}) => {
+  // Each activity is a few LinkedIn calls at 2-5 s, one per quarter of an hour of the clock; a loaded machine is slower.
+  test.setTimeout(300_000);
+  await moveToNextMondayMorning(request);
+  const advance = async (milliseconds: number) =>
+    expect((await request.post('/api/test/clock/advance', { data: { milliseconds } })).ok()).toBe(true);
+  const email = uniqueEmail('facade-campaign');
+  const { profile, session } = await memberOf(email);
+  const population = createPopulation({ seed: sandboxSeed, size: sandboxSize });
+  const member = population.findByPublicIdentifier(profile.publicIdentifier);
+  if (!member) throw new Error('The member is not in the population');
+  const contactsToBe = twoToInvite(population, member);
+  // What the network recorded for the member, read through the sandbox's own dialect.
+  const networkCounts = async () =>
+    sandboxActivitySchema.parse(
+      await (await fetch(`${sandboxApi}/activity`, { headers: { 'x-sandbox-session': session } })).json(),
+    ).counts;
+  /** Moves the clock a quarter of an hour at a time (the persona's pace) until the network shows it. */
+  const stepUntil = async (done: () => Promise<boolean>, what: string) => {
+    for (let step = 0; step < 12; step += 1) {
+      if (await done()) return;
+      await advance(15 * 60 * 1000);
+      await expect
+        .poll(done, { timeout: 20_000 })
+        .toBe(true)
+        .catch(() => undefined);
+    }
+    expect(await done(), what).toBe(true);
+  };
+
+  const browser = await launchWithExtension(e2eLinkedInServerUrl, e2eLinkedInFacadeUrl);
+  try {
+    const page = await browser.context.newPage();
+    await signInAtNetwork(page, email);
+    await signUpAndLink(page, `${member.firstName} ${member.lastName}`);
+
+    // The two members, as pasted profile links, looked up by the adapter.
+    const contacts = new ContactsPage(page);
+    const wizard = new ContactsImportWizard(page);
+    await contacts.openImportWizard();
+    await wizard.chooseSource('Upload profile URLs');
+    await wizard.pasteProfileUrls(
+      contactsToBe.map((person) => `https://www.linkedin.com/in/${person.publicIdentifier}/`).join('\n'),
+    );
+    await expect(wizard.dialog().getByText('2 profiles found')).toBeVisible({ timeout: 30_000 });
+    await wizard.next();
+    await wizard.expectCompleted();
+    await wizard.showResults();
+
+    // Invite, then a message once connected.
+    await page.goto(`${e2eLinkedInServerUrl}/campaigns`);
+    await new CampaignsPage(page).create('Through the adapter');
+    const editor = new StepsEditorPage(page);
+    await editor.addAction('Connect');
+    await editor.addAction('Message');
+    await editor.text(2, 'Message').fill('Thanks for connecting, {first_name}!');
+    await editor.save();
+    await expect(page).toHaveURL(/\/contacts$/);
+    const campaignUrl = page.url().replace(/\/contacts$/, '');
+    const campaignContacts = new CampaignContactsPage(page);
+    await campaignContacts.launchPrompt().getByRole('button', { name: 'Add more contacts' }).click();
+    await campaignContacts.addAllShownContacts();
+    await campaignContacts.grid.expectTotal('2 contacts');
+    await campaignContacts.launchPrompt().getByRole('button', { name: 'Launch' }).click();
+    await page.getByRole('dialog', { name: 'Launch now' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(campaignContacts.launchPrompt()).toBeHidden();
+
+    // The first invitation goes out through the extension's adapter.
+    await stepUntil(async () => (await networkCounts()).invitationsSent >= 1, 'the first invitation');
+    // One activity per quarter of an hour at the persona's pace: the second is still to come.
+    expect((await networkCounts()).invitationsSent).toBe(1);
+
+    // The network session ends mid-campaign (the cookie stays, the network no longer knows it): the
+    // next activity answers NotAuthenticated and the campaign pauses, nothing performed.
+    const liAt = (await browser.context.cookies(e2eLinkedInFacadeUrl)).find(
+      (cookie) => cookie.name === 'li_at',
+    );
+    expect(liAt).toBeDefined();
+    await fetch(`${sandboxApi}/session`, {
+      method: 'DELETE',
+      headers: { 'x-sandbox-session': liAt?.value ?? '' },
+    });
+    const detail = new CampaignDetailPage(page);
+    await page.goto(campaignUrl);
+    await stepUntil(async () => {
+      await page.reload();
+      return (await detail.status().textContent())?.includes('signed out of the network') ?? false;
+    }, 'the campaign paused for the lost session');
+    await expect(detail.status()).toHaveText('paused (signed out of the network)');
+    expect((await networkCounts()).invitationsSent).toBe(1);
+
+    // Signed in again, the user resumes it: the rest is performed once.
+    await signInAtNetwork(page, email);
+    await page.goto(campaignUrl);
+    await detail.action('Run').click();
+    await expect(detail.status()).toHaveText('active');
+    await stepUntil(async () => (await networkCounts()).invitationsSent === 2, 'both invitations');
+    // Nothing was performed twice on the network: one invitation to each contact.
+    const activity = sandboxActivitySchema.parse(
+      await (await fetch(`${sandboxApi}/activity`, { headers: { 'x-sandbox-session': session } })).json(),
+    );
+    expect(activity.invitations.map((invitation) => invitation.entityId).sort()).toEqual(
+      contactsToBe.map((person) => person.entityId).sort(),
+    );
+  } finally {
+    await browser.close();
+  }
+});
