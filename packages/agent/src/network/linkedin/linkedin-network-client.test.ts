@@ -395,6 +395,33 @@ describe('LinkedInNetworkClient: messaging and engagement', () => {
   });
 });
 
+describe('LinkedInNetworkClient: attachments', () => {
+  it("reads a file from LinkedIn's media host with the session, and refuses any other address unasked", async () => {
+    const mediaUrl = 'https://media.licdn.com/dms/document/D4E10AQH/report.csv';
+    const asked: string[] = [];
+    const withMedia = new LinkedInNetworkClient({
+      baseUrl: standIn.url,
+      fetch: async (input, init) => {
+        const url = String(input);
+        asked.push(url);
+        if (url === mediaUrl) return new Response('name\nAda\n', { headers: { 'content-type': 'text/csv' } });
+        return standIn.fetch(input, init);
+      },
+      readCookie: async (name) => standIn.cookies.get(name) ?? null,
+      pacing: { minMs: 0, maxMs: 0 },
+    });
+    const file = await withMedia.fetchAttachment('conversation-1', mediaUrl, 'text/csv');
+    expect(file.mediaType).toBe('text/csv');
+    expect(new TextDecoder().decode(file.bytes)).toBe('name\nAda\n');
+
+    for (const elsewhere of ['https://attacker.example/x.png', 'http://media.licdn.com/x.png', 'not a url']) {
+      const refused = await failure(withMedia.fetchAttachment('conversation-1', elsewhere, 'image/png'));
+      expect(refused.name).toBe('NotFound');
+    }
+    expect(asked).toEqual([mediaUrl]);
+  });
+});
+
 describe('LinkedInNetworkClient: pacing', () => {
   it('waits the reference pacing (2–5 s) between two calls', async () => {
     let now = 0;

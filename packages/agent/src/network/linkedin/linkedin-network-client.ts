@@ -7,6 +7,7 @@ import type {
   ActionOptions,
   ActivityNetworkClient,
   AgentNetworkClient,
+  AttachmentFile,
   CallOptions,
   Connection,
   Conversation,
@@ -671,6 +672,22 @@ export class LinkedInNetworkClient implements AgentNetworkClient, ActivityNetwor
       path: `${messengerConversationsPath}/${encodeURIComponent(conversationId)}`,
       signal: options?.signal,
     });
+  }
+
+  async fetchAttachment(
+    _conversationId: string,
+    url: string,
+    mediaAccept: string,
+    options?: CallOptions,
+  ): Promise<AttachmentFile> {
+    // The member's session only ever reads LinkedIn's own files: an address elsewhere is refused
+    // before any request (the server has already checked the url belongs to the conversation).
+    if (!this.transport.isOwnOrMediaAddress(url)) {
+      throw new AgentError('NotFound', 'This attachment does not belong to the conversation', {
+        status: 404,
+      });
+    }
+    return this.transport.file({ path: url, accept: mediaAccept, signal: options?.signal });
   }
 
   async editMessage(_conversationId: string, messageId: string, text: string, options?: CallOptions) {

@@ -108,6 +108,26 @@ export class LinkedInTransport {
     await this.#call(request, !request.page);
   }
 
+  /** A file (an attachment): its bytes and media type, read like a page (no API headers). */
+  async file(request: LinkedInRequest): Promise<{ bytes: Uint8Array; mediaType: string }> {
+    const response = await this.#call(request, false);
+    return {
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      mediaType: response.headers.get('content-type') ?? 'application/octet-stream',
+    };
+  }
+
+  /** Whether an address is the site's own or its media host's (attachments live on *.licdn.com). */
+  isOwnOrMediaAddress(url: string): boolean {
+    try {
+      const target = new URL(url);
+      if (target.origin === new URL(this.#baseUrl).origin) return true;
+      return target.protocol === 'https:' && /(^|\.)licdn\.com$/.test(target.hostname);
+    } catch {
+      return false;
+    }
+  }
+
   /** A GraphQL query: its current id is discovered from the site; a rotated id is looked up again once. */
   async graphql(name: GraphqlQuery, variables: string, path: string, signal?: AbortSignal): Promise<unknown> {
     for (let attempt = 0; ; attempt += 1) {
