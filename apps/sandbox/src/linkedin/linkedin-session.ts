@@ -7,9 +7,8 @@ import {
 } from '@outpilot/agent/linkedin-dialect';
 import { sandboxSessionRequestSchema } from '@outpilot/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { memberNotFound } from '../http/sandbox-error.ts';
 import type { SandboxContext, SignedIn } from '../sandbox-context.ts';
-import { findMemberByEmail } from '../sessions/find-member-by-email.ts';
+import { signInMember } from '../sessions/sign-in-member.ts';
 import { LinkedInRefusal } from './linkedin-refusal.ts';
 
 /**
@@ -136,14 +135,11 @@ export function registerLinkedInSession(
     const parsed = sandboxSessionRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw new LinkedInRefusal(400);
     const input = parsed.data;
-    const member =
-      'email' in input
-        ? findMemberByEmail(context.population, input.email)
-        : context.population.findByPublicIdentifier(input.publicIdentifier);
-    if (!member) throw memberNotFound();
-    const previous = sessionOf(context, request).signedIn;
-    if (previous) context.sessions.remove(previous.session.id);
-    const session = context.sessions.create(member.index);
+    const { member, session } = signInMember(
+      context,
+      input,
+      sessionOf(context, request).signedIn?.session.id,
+    );
     setSessionCookies(reply, context, basePath, session.id);
     return reply.status(200).send({ publicIdentifier: member.publicIdentifier });
   });

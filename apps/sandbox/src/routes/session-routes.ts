@@ -6,14 +6,12 @@ import {
   sandboxSessionResponseSchema,
 } from '@outpilot/contracts';
 import type { FastifyInstance } from 'fastify';
-import { planInboundConversations } from '../behaviour/inbound-conversations.ts';
 import { readInput } from '../http/read-input.ts';
 import { noContent, routeDocs, signedIn } from '../http/route-docs.ts';
-import { memberNotFound } from '../http/sandbox-error.ts';
 import { toNetworkProfile } from '../population/to-network-profile.ts';
 import { findSignedIn, requireSignedIn, type SandboxContext } from '../sandbox-context.ts';
-import { findMemberByEmail } from '../sessions/find-member-by-email.ts';
 import { clearSessionCookie, setSessionCookie } from '../sessions/session-cookie.ts';
+import { signInMember } from '../sessions/sign-in-member.ts';
 
 export function registerSessionRoutes(app: FastifyInstance, context: SandboxContext): void {
   const cookiePath = context.basePath || '/';
@@ -33,15 +31,7 @@ export function registerSessionRoutes(app: FastifyInstance, context: SandboxCont
     }),
     async (request, reply) => {
       const input = readInput(request, 'body', sandboxSessionRequestSchema);
-      const member =
-        'email' in input
-          ? findMemberByEmail(context.population, input.email)
-          : context.population.findByPublicIdentifier(input.publicIdentifier);
-      if (!member) throw memberNotFound();
-      const previous = findSignedIn(context, request);
-      if (previous) context.sessions.remove(previous.session.id);
-      const session = context.sessions.create(member.index);
-      planInboundConversations(context, member);
+      const { member, session } = signInMember(context, input, findSignedIn(context, request)?.session.id);
       setSessionCookie(reply, session.id, cookiePath);
       const body: SandboxSessionResponse = {
         sessionId: session.id,
