@@ -2,11 +2,11 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createApiClient } from './api/api-client.ts';
 import { createQueryClient } from './api/query-client.ts';
 import { AppProviders } from './app/app-providers.tsx';
-import { createAppRouter } from './app/routes.tsx';
+import { AppRoutes } from './app/routes.tsx';
 import { theme } from './app/theme.ts';
 import { createBridge } from './bridge/create-bridge.ts';
 import { FullPageSpinner } from './components/full-page-spinner.tsx';
@@ -43,12 +43,13 @@ async function start(container: HTMLElement): Promise<void> {
     bridge,
   });
   const queryClient = createQueryClient();
-  const router = createAppRouter();
 
   root.render(
     <StrictMode>
       <AppProviders config={config} bridge={bridge} api={api} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

@@ -1,20 +1,35 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import {
-  createBrowserRouter,
-  type LoaderFunctionArgs,
+  matchRoutes,
+  Navigate,
   Outlet,
   type RouteObject,
-  redirect,
-  useMatches,
+  useLocation,
+  useParams,
+  useRoutes,
 } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner.tsx';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
 import { useBridgeEvents } from '../features/auth/use-bridge-events.ts';
-import { ErrorPage } from '../features/errors/error-page.tsx';
+import { RouteErrorBoundary } from '../features/errors/error-page.tsx';
+
+/*
+ * The routes are rendered with `useRoutes` inside a `<BrowserRouter>` (main.tsx), not by a data
+ * router (`createBrowserRouter`): the data router's code (loaders, fetchers, route error
+ * boundaries) was 17 kB gzip of the sign-in screen's JavaScript, and the app used only redirects
+ * and one error boundary from it (decisions.md, issue 26, h-first-screen). Redirects are
+ * `<Navigate replace>` elements, lazy screens are `React.lazy` under Suspense.
+ */
 
 function RootLayout() {
   useBridgeEvents();
-  return <Outlet />;
+  const { pathname } = useLocation();
+  // Keyed by path: after a render error, moving to another page renders afresh.
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
 }
 
 // The shell (header, menus, footer) is a signed-in user's: the sign-in screen does not load it.
@@ -22,12 +37,12 @@ const AppShell = lazy(async () => ({ default: await loadAppShell() }));
 
 /** Protected routes: the access gate decides, then the screen shows inside the shell. */
 function ProtectedLayout() {
-  const matches = useMatches();
+  const location = useLocation();
   return (
     <AuthGate>
       {(profile) => {
         // The shell's and the screen's modules download side by side, not one after the other.
-        preloadScreen(matches);
+        preloadScreen(location);
         return (
           <Suspense fallback={<FullPageSpinner />}>
             <AppShell profile={profile}>
@@ -42,28 +57,41 @@ function ProtectedLayout() {
   );
 }
 
-/* Redirect-only routes carry `element: null`: they never render. */
-
-/** A lazily loaded public screen: its module is fetched when the route is first matched. */
-const screen = (load: () => Promise<ComponentType>) => async () => ({ Component: await load() });
+/** A lazily loaded public screen: its module is fetched when the route is first rendered. */
+const screen = (load: () => Promise<ComponentType>) => {
+  const Screen = lazy(async () => ({ default: await load() }));
+  return {
+    element: (
+      <Suspense fallback={<FullPageSpinner />}>
+        <Screen />
+      </Suspense>
+    ),
+  };
+};
 
 /**
  * A lazily loaded protected screen: its module is fetched when it is first rendered, that is once
- * the access gate lets the user in (ProtectedLayout's Suspense shows a spinner meanwhile). A
- * route's own `lazy` would run as soon as the path matches, so a signed-out visitor of /campaigns
- * would download the campaigns screen behind the sign-in button.
+ * the access gate lets the user in (ProtectedLayout's Suspense shows a spinner meanwhile), so a
+ * signed-out visitor of /campaigns does not download the campaigns screen behind the sign-in button.
  */
-const protectedScreen = (load: () => Promise<ComponentType>) => ({
-  Component: lazy(async () => ({ default: await load() })),
+const protectedScreen = (load: () => Promise<ComponentType>) => {
+  const Screen = lazy(async () => ({ default: await load() }));
   // Fetched beside the shell as soon as the gate opens, not after it (ProtectedLayout).
-  handle: { preload: load } satisfies ScreenHandle,
-});
+  return { element: <Screen />, handle: { preload: load } satisfies ScreenHandle };
+};
 
 type ScreenHandle = { preload: () => Promise<unknown> };
 const loadAppShell = async () => (await import('../features/shell/app-shell.tsx')).AppShell;
 
-function preloadScreen(matches: ReturnType<typeof useMatches>) {
-  for (const match of matches) void (match.handle as ScreenHandle | undefined)?.preload?.();
+function preloadScreen(location: ReturnType<typeof useLocation>) {
+  for (const match of matchRoutes(appRoutes, location) ?? []) {
+    void (match.route.handle as ScreenHandle | undefined)?.preload?.();
+  }
+}
+
+function MailboxThreadRedirect() {
+  const { conversation = '' } = useParams();
+  return <Navigate to={`/messaging/thread/${encodeURIComponent(conversation)}`} replace />;
 }
 
 const campaigns = protectedScreen(
@@ -99,43 +127,39 @@ export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     path: '/',
-    Component: RootLayout,
-    ErrorBoundary: ErrorPage,
-    HydrateFallback: FullPageSpinner,
+    element: <RootLayout />,
     children: [
-      { index: true, loader: () => redirect('/campaigns'), element: null },
+      { index: true, element: <Navigate to="/campaigns" replace /> },
       {
         path: 'auth_callback',
-        lazy: screen(async () => (await import('../features/auth/auth-callback-page.tsx')).AuthCallbackPage),
+        ...screen(async () => (await import('../features/auth/auth-callback-page.tsx')).AuthCallbackPage),
       },
       {
         path: 'invitation_callback',
-        lazy: screen(
+        ...screen(
           async () => (await import('../features/team/invitation-callback-page.tsx')).InvitationCallbackPage,
         ),
       },
       {
         path: 'referrer/:id',
-        element: null,
-        lazy: async () => ({
-          loader: (await import('../features/referrer/referrer-loader.ts')).referrerLoader,
-        }),
+        // Lazy: it checks the redirect path with the contracts' schema.
+        ...screen(async () => (await import('../features/referrer/referrer-redirect.tsx')).ReferrerRedirect),
       },
       {
         path: 'help',
-        lazy: screen(async () => (await import('../features/info/help-center-page.tsx')).HelpCenterPage),
+        ...screen(async () => (await import('../features/info/help-center-page.tsx')).HelpCenterPage),
       },
       {
         path: 'terms',
-        lazy: screen(async () => (await import('../features/info/legal-pages.tsx')).TermsOfUsePage),
+        ...screen(async () => (await import('../features/info/legal-pages.tsx')).TermsOfUsePage),
       },
       {
         path: 'privacy',
-        lazy: screen(async () => (await import('../features/info/legal-pages.tsx')).PrivacyPolicyPage),
+        ...screen(async () => (await import('../features/info/legal-pages.tsx')).PrivacyPolicyPage),
       },
       {
         id: 'protected',
-        Component: ProtectedLayout,
+        element: <ProtectedLayout />,
         children: [
           { path: 'campaigns', ...campaigns },
           { path: 'campaigns/:id', ...campaignDetail },
@@ -185,13 +209,8 @@ export const appRoutes: RouteObject[] = [
           },
           { path: 'messaging', ...messaging },
           { path: 'messaging/thread/:conversation', ...messaging },
-          { path: 'mailbox', loader: () => redirect('/messaging'), element: null },
-          {
-            path: 'mailbox/thread/:conversation',
-            element: null,
-            loader: ({ params }: LoaderFunctionArgs) =>
-              redirect(`/messaging/thread/${encodeURIComponent(params.conversation ?? '')}`),
-          },
+          { path: 'mailbox', element: <Navigate to="/messaging" replace /> },
+          { path: 'mailbox/thread/:conversation', element: <MailboxThreadRedirect /> },
           {
             path: '*',
             ...protectedScreen(
@@ -204,6 +223,7 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/** The app's screens for the URL; rendered inside a `<BrowserRouter>` (main.tsx). */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

@@ -1,5 +1,6 @@
 import type { AppProfile } from '@outpilot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeBridge, type FakeHandler, notAuthenticated } from '../../test/fake-bridge.ts';
 import { makeProfile, testConfig } from '../../test/fixtures.ts';
@@ -111,8 +112,22 @@ describe('AuthGate', () => {
         'logging.report': () => ({}),
       },
     });
-    const { ErrorPage } = await import('../errors/error-page.tsx');
-    renderApp({ bridge, routes: [{ ...gateRoutes[0], errorElement: <ErrorPage /> }], path: '/campaigns' });
+    const { RouteErrorBoundary } = await import('../errors/error-page.tsx');
+    renderApp({
+      bridge,
+      routes: [
+        {
+          path: '/',
+          element: (
+            <RouteErrorBoundary>
+              <Outlet />
+            </RouteErrorBoundary>
+          ),
+          children: gateRoutes,
+        },
+      ],
+      path: '/campaigns',
+    });
     expect(
       await screen.findByRole('heading', { name: 'Oooops.. Something went wrong.' }),
     ).toBeInTheDocument();

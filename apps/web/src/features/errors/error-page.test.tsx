@@ -5,19 +5,31 @@ import { BridgeError } from '../../bridge/bridge-error.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { testConfig } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { ErrorPage } from './error-page.tsx';
+import { RouteErrorBoundary } from './error-page.tsx';
 import { shouldReportError } from './report-error.ts';
 
 function Broken(): never {
   throw new Error('render failed');
 }
 
-describe('ErrorPage', () => {
+describe('RouteErrorBoundary', () => {
   it('shows the global error screen with Go home and the support mail link, and reports the error', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const report = vi.fn(() => ({}));
     const bridge = createFakeBridge({ handlers: { 'logging.report': report } });
-    renderApp({ bridge, routes: [{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }] });
+    renderApp({
+      bridge,
+      routes: [
+        {
+          path: '/',
+          element: (
+            <RouteErrorBoundary>
+              <Broken />
+            </RouteErrorBoundary>
+          ),
+        },
+      ],
+    });
     expect(
       await screen.findByRole('heading', { name: 'Oooops.. Something went wrong.' }),
     ).toBeInTheDocument();
@@ -37,7 +49,16 @@ describe('ErrorPage', () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     renderApp({
       bridge: createFakeBridge({ handlers: { 'logging.report': () => ({}) } }),
-      routes: [{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }],
+      routes: [
+        {
+          path: '/',
+          element: (
+            <RouteErrorBoundary>
+              <Broken />
+            </RouteErrorBoundary>
+          ),
+        },
+      ],
     });
     (await screen.findByRole('button', { name: 'Go home' })).click();
     expect(assign).toHaveBeenCalledWith('/campaigns');
