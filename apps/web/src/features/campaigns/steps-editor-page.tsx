@@ -60,6 +60,10 @@ function StepsEditor({ campaign }: { campaign: Campaign }) {
   const previewContact = usePreviewContact(campaign.id);
   const [question, setQuestion] = useState<Question>(null);
   const [addMenu, setAddMenu] = useState<HTMLElement | null>(null);
+  // Each opening is a new menu: one reopened while the last is still closing would keep its old
+  // items, and MUI focuses the first item only when the items mount (a keyboard user would land
+  // on the action chosen last time).
+  const [addMenuOpening, setAddMenuOpening] = useState(0);
   const [saveWarning, setSaveWarning] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const hasDeleted = useRef(false);
@@ -160,7 +164,10 @@ function StepsEditor({ campaign }: { campaign: Campaign }) {
             ref={addButton}
             variant="outlined"
             disabled={steps.fields.length >= maxCampaignSteps}
-            onClick={(event) => setAddMenu(event.currentTarget)}
+            onClick={(event) => {
+              setAddMenuOpening((count) => count + 1);
+              setAddMenu(event.currentTarget);
+            }}
             aria-haspopup="menu"
           >
             Add action
@@ -179,7 +186,7 @@ function StepsEditor({ campaign }: { campaign: Campaign }) {
           A campaign can have at most {maxCampaignSteps} actions.
         </Typography>
       )}
-      <Menu anchorEl={addMenu} open={addMenu !== null} onClose={() => setAddMenu(null)}>
+      <Menu key={addMenuOpening} anchorEl={addMenu} open={addMenu !== null} onClose={() => setAddMenu(null)}>
         {offeredActionTypes.map((type) => (
           <MenuItem
             key={type}
