@@ -24,9 +24,9 @@ import { RouteErrorBoundary } from '../features/errors/error-page.tsx';
 function RootLayout() {
   useBridgeEvents();
   const { pathname } = useLocation();
-  // Keyed by path: after a render error, moving to another page renders afresh.
+  // After a render error, moving to another page renders afresh.
   return (
-    <RouteErrorBoundary key={pathname}>
+    <RouteErrorBoundary resetKey={pathname}>
       <Outlet />
     </RouteErrorBoundary>
   );

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/api-error.ts';
 import { BridgeError } from '../../bridge/bridge-error.ts';
@@ -10,6 +11,31 @@ import { shouldReportError } from './report-error.ts';
 
 function Broken(): never {
   throw new Error('render failed');
+}
+
+/** Whether Stateful throws on its next render. */
+let broken = false;
+function Screen() {
+  const [count, setCount] = useState(0);
+  if (broken) throw new Error('render failed');
+  return (
+    <button type="button" onClick={() => setCount(count + 1)}>
+      Pressed {count}
+    </button>
+  );
+}
+function Harness() {
+  const [path, setPath] = useState('/a');
+  return (
+    <>
+      <button type="button" onClick={() => setPath(`${path}/next`)}>
+        Next page
+      </button>
+      <RouteErrorBoundary resetKey={path}>
+        <Screen />
+      </RouteErrorBoundary>
+    </>
+  );
 }
 
 describe('RouteErrorBoundary', () => {
@@ -78,5 +104,23 @@ describe('shouldReportError', () => {
       false,
     );
     expect(shouldReportError(new ApiError(500, { name: 'InternalError', message: 'x' }))).toBe(false);
+  });
+
+  it('keeps a screen and its state across pages, and renders afresh after a failure once the page changes', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp({ bridge: createFakeBridge({}), routes: [{ path: '/', element: <Harness /> }] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pressed 0' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    // Not remounted by the new page: the screen's state is still there.
+    expect(screen.getByRole('button', { name: 'Pressed 1' })).toBeInTheDocument();
+
+    broken = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Pressed 1' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Oooops.. Something went wrong.' }),
+    ).toBeInTheDocument();
+    broken = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('button', { name: 'Pressed 0' })).toBeInTheDocument();
   });
 });

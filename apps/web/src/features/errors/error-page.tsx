@@ -17,17 +17,23 @@ export function ErrorPage({ error }: { error: unknown }) {
 
 /**
  * Catches what a screen throws while rendering and shows ErrorPage (the routes are rendered by
- * `useRoutes`, which has no route error boundaries). The app's root keys it by path, so moving to
- * another page tries again.
+ * `useRoutes`, which has no route error boundaries). After a failure, a new `resetKey` (the path)
+ * tries again; without one the children are never remounted, so moving between pages keeps each
+ * screen's state (a key on the boundary would remount the whole app on every navigation).
  */
 export class RouteErrorBoundary extends Component<
-  { children: ReactNode },
+  { children: ReactNode; resetKey?: string },
   { error: unknown; failed: boolean }
 > {
   override state = { error: undefined as unknown, failed: false };
 
   static getDerivedStateFromError(error: unknown) {
     return { error, failed: true };
+  }
+
+  override componentDidUpdate(previous: Readonly<{ resetKey?: string }>) {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey)
+      this.setState({ error: undefined, failed: false });
   }
 
   override render() {
