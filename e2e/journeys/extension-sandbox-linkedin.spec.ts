@@ -1,4 +1,5 @@
 import {
+  clockResponseSchema,
   type NetworkProfile,
   sandboxActivitySchema,
   sandboxSearchFacetsSchema,
@@ -152,28 +153,37 @@ test('signs in at the network, links the member, imports a search, and asks for 
 
 /**
  * Two visible 2nd-degree members of the network who, by the network's own draws, accept an
- * invitation within a couple of hours and answer a first message within a few more: the campaign's
+ * invitation within four hours and answer a first message within twelve: the campaign's
  * contacts. The draws depend on who sends and who receives, not on luck at run time, so the journey
- * waits for nothing that may never come. (The delays move a little with the send time, which the
- * journey does not fix: the virtual clock is moved until the network shows them.)
+ * waits for nothing that may never come. The delays move a little with the send time (people
+ * answer in their waking hours), which the journey does not fix: the draws must hold for any send
+ * in the few hours after `from`.
  */
-function twoToInvite(population: Population, member: Person, sentAt: Date): Person[] {
+function twoToInvite(population: Population, member: Person, from: Date): Person[] {
   const degrees = population.graph.degreesFrom(member.index);
   const common = { seed: sandboxSeed, options: defaultBehaviourOptions };
+  const hours = (count: number) => count * 3600_000;
+  const quickly = (person: Person, sentAt: Date) => {
+    const draw = { ...common, sender: member, invitee: person, attempt: 0, hasNote: false };
+    const acceptAt = decideAcceptance({ ...draw, degree: 'SECOND', sentAt });
+    if (!acceptAt || acceptAt.getTime() - sentAt.getTime() > hours(4)) return false;
+    // The message goes out within an hour or so of the acceptance.
+    const messagedAt = new Date(acceptAt.getTime() + hours(1));
+    const reply = decideReply({
+      ...common,
+      member,
+      person,
+      ordinal: 1,
+      hasReplied: false,
+      sentAt: messagedAt,
+    });
+    return reply !== null && reply.deliveredAt.getTime() - messagedAt.getTime() < hours(12);
+  };
   return population.people
     .filter((person) => person.isVisible && degrees[person.index] === 'SECOND')
-    .flatMap((person) => {
-      const draw = { ...common, sender: member, invitee: person, attempt: 0, hasNote: false };
-      const acceptAt = decideAcceptance({ ...draw, degree: 'SECOND', sentAt });
-      const soon = acceptAt && acceptAt.getTime() - sentAt.getTime() < 2 * 3600_000;
-      // The message goes out about an hour after the acceptance; the answer within a few hours.
-      const messagedAt = acceptAt && new Date(acceptAt.getTime() + 3600_000);
-      const reply =
-        messagedAt &&
-        decideReply({ ...common, member, person, ordinal: 1, hasReplied: false, sentAt: messagedAt });
-      const answers = reply && reply.deliveredAt.getTime() - (messagedAt?.getTime() ?? 0) < 6 * 3600_000;
-      return soon && answers ? [person] : [];
-    })
+    .filter((person) =>
+      [0, 1, 2, 3].every((offset) => quickly(person, new Date(from.getTime() + hours(offset)))),
+    )
     .slice(0, 2);
 }
 
@@ -191,7 +201,7 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
   const population = createPopulation({ seed: sandboxSeed, size: sandboxSize });
   const member = population.findByPublicIdentifier(profile.publicIdentifier);
   if (!member) throw new Error('The member is not in the population');
-  const contactsToBe = twoToInvite(population, member, new Date(monday.getTime() + 30 * 60_000));
+  const contactsToBe = twoToInvite(population, member, monday);
   expect(contactsToBe).toHaveLength(2);
   // What the network recorded for the member, read through the sandbox's own dialect.
   const networkActivity = async () =>
@@ -281,7 +291,7 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
     await stepUntil(async () => (await networkCounts()).invitationsSent === 2, 'both invitations');
     // The network's people accept on its clock (the draws chose two who do within hours): moved a
     // quarter of an hour at a time, the network alone answers, the extension is not waited for.
-    for (let step = 0; step < 16 && (await networkCounts()).invitationsAccepted < 2; step += 1)
+    for (let step = 0; step < 20 && (await networkCounts()).invitationsAccepted < 2; step += 1)
       await advance(15 * 60 * 1000);
     expect((await networkCounts()).invitationsAccepted).toBe(2);
     // The extension's connections sync (once a minute) moves both contacts on: 'Connected'.
@@ -295,7 +305,17 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
       }).toPass({ timeout: 150_000, intervals: [5_000] });
     }
 
-    // The Message step, sent through the adapter's messenger call (JSON as text/plain) once each.
+    // The Message step, sent through the adapter's messenger call (JSON as text/plain) once each,
+    // in the persona's working hours (09:00-19:00 at GMT+02:00): late in the day, the next morning.
+    const clockNow = new Date(
+      clockResponseSchema.parse(await (await request.get('/api/test/clock')).json()).now,
+    );
+    if (clockNow.getUTCHours() >= 15) {
+      const nextMorning = new Date(clockNow);
+      nextMorning.setUTCDate(nextMorning.getUTCDate() + 1);
+      nextMorning.setUTCHours(7, 15, 0, 0);
+      await advance(nextMorning.getTime() - clockNow.getTime());
+    }
     await stepUntil(async () => (await networkCounts()).messagesSent === 2, 'both messages');
     // A reply comes on the network's clock; the extension's conversations sync brings it in.
     const replierNow = async () => {
@@ -304,7 +324,7 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
         messages.some((message) => message.direction === 'received' && message.entityId === person.entityId),
       );
     };
-    for (let step = 0; step < 48 && !(await replierNow()); step += 1) await advance(15 * 60 * 1000);
+    for (let step = 0; step < 56 && !(await replierNow()); step += 1) await advance(15 * 60 * 1000);
     const replier = await replierNow();
     if (!replier) throw new Error('No reply from a contact');
     await expect(async () => {
