@@ -1,11 +1,19 @@
 import {
+  clockResponseSchema,
   type NetworkProfile,
   sandboxActivitySchema,
   sandboxSearchFacetsSchema,
   sandboxSearchResponseSchema,
   sandboxSessionResponseSchema,
 } from '@outpilot/contracts';
-import { createPopulation, type Person, type Population } from '@outpilot/sandbox';
+import {
+  createPopulation,
+  decideAcceptance,
+  decideReply,
+  defaultBehaviourOptions,
+  type Person,
+  type Population,
+} from '@outpilot/sandbox';
 import { expect, type Page, test } from '@playwright/test';
 import { ActivitiesQueuePage } from '../pages/activities-queue-page.ts';
 import { CampaignContactsPage } from '../pages/campaign-contacts-page.ts';
@@ -143,20 +151,49 @@ test('signs in at the network, links the member, imports a search, and asks for 
   }
 });
 
-/** Two visible 2nd-degree members of the network: the campaign's contacts, to be invited. */
-function twoToInvite(population: Population, member: Person): Person[] {
+/**
+ * Two visible 2nd-degree members of the network who, by the network's own draws, accept an
+ * invitation within four hours and answer a first message within twelve: the campaign's
+ * contacts. The draws depend on who sends and who receives, not on luck at run time, so the journey
+ * waits for nothing that may never come. The delays move a little with the send time (people
+ * answer in their waking hours), which the journey does not fix: the draws must hold for any send
+ * in the few hours after `from`.
+ */
+function twoToInvite(population: Population, member: Person, from: Date): Person[] {
   const degrees = population.graph.degreesFrom(member.index);
+  const common = { seed: sandboxSeed, options: defaultBehaviourOptions };
+  const hours = (count: number) => count * 3600_000;
+  const quickly = (person: Person, sentAt: Date) => {
+    const draw = { ...common, sender: member, invitee: person, attempt: 0, hasNote: false };
+    const acceptAt = decideAcceptance({ ...draw, degree: 'SECOND', sentAt });
+    if (!acceptAt || acceptAt.getTime() - sentAt.getTime() > hours(4)) return false;
+    // The message goes out within an hour or so of the acceptance.
+    const messagedAt = new Date(acceptAt.getTime() + hours(1));
+    const reply = decideReply({
+      ...common,
+      member,
+      person,
+      ordinal: 1,
+      hasReplied: false,
+      sentAt: messagedAt,
+    });
+    return reply !== null && reply.deliveredAt.getTime() - messagedAt.getTime() < hours(12);
+  };
   return population.people
     .filter((person) => person.isVisible && degrees[person.index] === 'SECOND')
+    .filter((person) =>
+      [0, 1, 2, 3].every((offset) => quickly(person, new Date(from.getTime() + hours(offset)))),
+    )
     .slice(0, 2);
 }
 
-test('a two-step campaign runs on the sandbox through the LinkedIn adapter: its invitations, the network session lost mid-campaign and found again, nothing performed twice', async ({
+test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invitations, the network session lost mid-campaign and found again, acceptances, messages and a reply, nothing performed twice', async ({
   request,
 }) => {
-  // Each activity is a few LinkedIn calls at 2-5 s, one per quarter of an hour of the clock; a loaded machine is slower.
-  test.setTimeout(300_000);
-  await moveToNextMondayMorning(request);
+  // Each activity is a few LinkedIn calls at 2-5 s, one per quarter of an hour of the clock; the
+  // extension syncs connections and conversations once a minute; a loaded machine is slower.
+  test.setTimeout(480_000);
+  const monday = await moveToNextMondayMorning(request);
   const advance = async (milliseconds: number) =>
     expect((await request.post('/api/test/clock/advance', { data: { milliseconds } })).ok()).toBe(true);
   const email = uniqueEmail('facade-campaign');
@@ -164,12 +201,14 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: its 
   const population = createPopulation({ seed: sandboxSeed, size: sandboxSize });
   const member = population.findByPublicIdentifier(profile.publicIdentifier);
   if (!member) throw new Error('The member is not in the population');
-  const contactsToBe = twoToInvite(population, member);
+  const contactsToBe = twoToInvite(population, member, monday);
+  expect(contactsToBe).toHaveLength(2);
   // What the network recorded for the member, read through the sandbox's own dialect.
-  const networkCounts = async () =>
+  const networkActivity = async () =>
     sandboxActivitySchema.parse(
       await (await fetch(`${sandboxApi}/activity`, { headers: { 'x-sandbox-session': session } })).json(),
-    ).counts;
+    );
+  const networkCounts = async () => (await networkActivity()).counts;
   /** Moves the clock a quarter of an hour at a time (the persona's pace) until the network shows it. */
   const stepUntil = async (done: () => Promise<boolean>, what: string) => {
     for (let step = 0; step < 12; step += 1) {
@@ -250,13 +289,62 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: its 
     await detail.action('Run').click();
     await expect(detail.status()).toHaveText('active');
     await stepUntil(async () => (await networkCounts()).invitationsSent === 2, 'both invitations');
-    // Nothing was performed twice on the network: one invitation to each contact.
-    const activity = sandboxActivitySchema.parse(
-      await (await fetch(`${sandboxApi}/activity`, { headers: { 'x-sandbox-session': session } })).json(),
+    // The network's people accept on its clock (the draws chose two who do within hours): moved a
+    // quarter of an hour at a time, the network alone answers, the extension is not waited for.
+    for (let step = 0; step < 20 && (await networkCounts()).invitationsAccepted < 2; step += 1)
+      await advance(15 * 60 * 1000);
+    expect((await networkCounts()).invitationsAccepted).toBe(2);
+    // The extension's connections sync (once a minute) moves both contacts on: 'Connected'.
+    await page.goto(`${campaignUrl}/contacts`);
+    for (const person of contactsToBe) {
+      await expect(async () => {
+        await page.reload();
+        await expect(
+          campaignContacts.stepIndicators(`${person.firstName} ${person.lastName}`).first(),
+        ).toContainText('1. Connect: Connected', { timeout: 1_000 });
+      }).toPass({ timeout: 150_000, intervals: [5_000] });
+    }
+
+    // The Message step, sent through the adapter's messenger call (JSON as text/plain) once each,
+    // in the persona's working hours (09:00-19:00 at GMT+02:00): late in the day, the next morning.
+    const clockNow = new Date(
+      clockResponseSchema.parse(await (await request.get('/api/test/clock')).json()).now,
     );
+    if (clockNow.getUTCHours() >= 15) {
+      const nextMorning = new Date(clockNow);
+      nextMorning.setUTCDate(nextMorning.getUTCDate() + 1);
+      nextMorning.setUTCHours(7, 15, 0, 0);
+      await advance(nextMorning.getTime() - clockNow.getTime());
+    }
+    await stepUntil(async () => (await networkCounts()).messagesSent === 2, 'both messages');
+    // A reply comes on the network's clock; the extension's conversations sync brings it in.
+    const replierNow = async () => {
+      const { messages } = await networkActivity();
+      return contactsToBe.find((person) =>
+        messages.some((message) => message.direction === 'received' && message.entityId === person.entityId),
+      );
+    };
+    for (let step = 0; step < 56 && !(await replierNow()); step += 1) await advance(15 * 60 * 1000);
+    const replier = await replierNow();
+    if (!replier) throw new Error('No reply from a contact');
+    await expect(async () => {
+      await page.reload();
+      await expect(
+        campaignContacts.stepIndicators(`${replier.firstName} ${replier.lastName}`).nth(1),
+      ).toContainText('2. Message: Responded', { timeout: 1_000 });
+    }).toPass({ timeout: 150_000, intervals: [5_000] });
+
+    // Nothing was performed twice on the network: one invitation and one message to each contact.
+    const activity = await networkActivity();
     expect(activity.invitations.map((invitation) => invitation.entityId).sort()).toEqual(
       contactsToBe.map((person) => person.entityId).sort(),
     );
+    expect(
+      activity.messages
+        .filter((message) => message.direction === 'sent')
+        .map((message) => message.entityId)
+        .sort(),
+    ).toEqual(contactsToBe.map((person) => person.entityId).sort());
   } finally {
     await browser.close();
   }

@@ -3,6 +3,7 @@ import { createFakeAutomation, type FakeActivity } from '@outpilot/agent/testing
 import { sandboxActionErrorCodes as codes, sentInvitationsResponseSchema } from '@outpilot/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Person } from '../population/person.ts';
+import { cookieJar } from '../testing/cookie-jar.ts';
 import {
   createTestSandbox,
   dayMs,
@@ -20,29 +21,6 @@ const open: TestSandbox[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((each) => each.close()));
 });
-
-/** A browser's cookie jar for the facade's origin: it keeps what Set-Cookie says and sends it back. */
-function cookieJar() {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (/Max-Age=0|delete me/.test(line) || value === '') jar.delete(name);
-      else jar.set(name, value);
-    }
-  };
-  const fetchWithJar = async (input: string | URL | Request, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', [...jar].map(([name, value]) => `${name}=${value}`).join('; '));
-    const response = await fetch(input, { ...init, headers });
-    keep(response);
-    return response;
-  };
-  return { jar, fetch: fetchWithJar };
-}
 
 async function facade(options: Parameters<typeof createTestSandbox>[0] = {}) {
   const box = await createTestSandbox(options);

@@ -76,6 +76,18 @@ export function jsonBodyOf(request: FastifyRequest): unknown {
   }
 }
 
+/**
+ * Messenger's text/plain bodies are read as text in the facade's own scope. The product server that
+ * mounts the sandbox removes Fastify's text/plain parser for its JSON routes (a text/plain body is
+ * a 415 there), and a scope inherits its parent's parsers: without this, every messenger action
+ * (send, edit, recall, react, mark) answered 415 before reaching the facade when mounted, while the
+ * sandbox on its own (Fastify's defaults) took them.
+ */
+function acceptMessengerText(app: FastifyInstance) {
+  if (app.hasContentTypeParser('text/plain')) app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+}
+
 export function parseBody<S extends z.ZodType>(schema: S, request: FastifyRequest): z.output<S> {
   const parsed = schema.safeParse(jsonBodyOf(request));
   if (!parsed.success) throw new LinkedInRefusal(400);
@@ -144,6 +156,7 @@ export async function registerLinkedInFacade(app: FastifyInstance, context: Sand
   const basePath = app.prefix;
   const queryIds = createQueryIds(hex);
   installLinkedInErrors(app);
+  acceptMessengerText(app);
   // LinkedIn's routes, not the product's: left out of the product's API document and its sweep.
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true } as FastifySchema;

@@ -33,7 +33,11 @@ const followThenVisit = [
 ];
 
 describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
-  const server = testServerForSuite(databaseUrl, { clockStart: monday8am });
+  const logLines: string[] = [];
+  const server = testServerForSuite(databaseUrl, {
+    clockStart: monday8am,
+    logStream: { write: (line) => logLines.push(line) },
+  });
 
   async function claimedOne(user: EngineUser, steps: CampaignStep[] = connectThenFollow) {
     const { campaign } = await runningCampaign(server, user, { steps, contacts: 1 });
@@ -333,13 +337,19 @@ describe.each(testBackends())('report activity on $name', ({ databaseUrl }) => {
     expect((await executionOf(server, item.execution_id)).state).toBe('Failed');
   });
 
-  it('a permanent error fails at once', async () => {
+  it('a permanent error fails at once, and the server log keeps what the runner said', async () => {
     const user = await engineUser(server, { workingHours: alwaysWorking });
     const { item } = await claimedOne(user);
-    await report(server, user, item, 'error', {
-      error: { name: 'NotAuthorized', code: 'NOT_CONNECTED', message: 'no', transient: false },
-    });
+    const error = { name: 'BadRequest', message: 'LinkedIn refused the request (415)', transient: false };
+    await report(server, user, item, 'error', { error });
     expect((await activityOf(server, item.activity_id)).state).toBe('failed');
     expect((await executionOf(server, item.execution_id)).state).toBe('Failed');
+    // The product says only 'System error'; the log says why.
+    const logged = logLines
+      .map((line) => JSON.parse(line) as { msg?: string; activityId?: string; error?: unknown })
+      .find(
+        (line) => line.msg === 'A runner reported an activity error' && line.activityId === item.activity_id,
+      );
+    expect(logged?.error).toEqual(error);
   });
 });

@@ -1,10 +1,25 @@
-import { automationEndpoints } from '@outpilot/contracts';
+import { type ActivityReport, automationEndpoints } from '@outpilot/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { claimActivities } from '../engine/claim-activities.ts';
 import { reportActivities, reportActivity } from '../engine/report-activity.ts';
 import { syncConnections } from '../engine/sync-connections.ts';
 import { syncConversations } from '../engine/sync-conversations.ts';
 import { routesOf } from './register-endpoints.ts';
+
+/**
+ * A runner's error reports, logged with what the network said: the product shows only 'System
+ * error' once an activity fails, and the error is otherwise kept only in activities.error.
+ */
+function logErrors(request: FastifyRequest, reports: readonly ActivityReport[]) {
+  for (const report of reports) {
+    if (report.outcome !== 'error') continue;
+    request.log.warn(
+      { activityId: report.activity_id, attempt: report.attempt, error: report.error },
+      'A runner reported an activity error',
+    );
+  }
+}
 
 /**
  * The automation service: runners claim activities, report outcomes and sync what they saw on
@@ -24,11 +39,16 @@ export const automationRoutes = (deps: AppDeps) =>
       });
       return { activities };
     },
-    report: ({ auth, params, body }) =>
-      reportActivity(deps, { personaId: auth.personaId, activityId: params.id, report: body }),
-    reports: async ({ auth, body }) => ({
-      results: await reportActivities(deps, { personaIds: [auth.personaId], reports: body.reports }),
-    }),
+    report: ({ auth, params, body, request }) => {
+      logErrors(request, [{ ...body, activity_id: params.id }]);
+      return reportActivity(deps, { personaId: auth.personaId, activityId: params.id, report: body });
+    },
+    reports: async ({ auth, body, request }) => {
+      logErrors(request, body.reports);
+      return {
+        results: await reportActivities(deps, { personaIds: [auth.personaId], reports: body.reports }),
+      };
+    },
     syncConnections: ({ auth, body }) =>
       syncConnections(deps, { callerPersonaId: auth.personaId, request: body }),
     syncConversations: ({ auth, body }) =>

@@ -514,6 +514,38 @@ describe('activity runner: the loop', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('a start while a stop finishes the round in hand runs again once it ends (a page reload)', async () => {
+    const { network, server, make } = setUp();
+    const first = activityOf('Follow');
+    const second = activityOf('VisitProfile');
+    let reloaded: Promise<unknown> | undefined;
+    let secondReported: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => {
+      secondReported = resolve;
+    });
+    const runner = make({
+      pollIntervalMs: 5_000,
+      onReport: ({ activity }) => {
+        if (activity.activity_id === second.activity_id) secondReported();
+      },
+    });
+    server.add(first);
+    network.hooks.beforeCall = (method) => {
+      if (method !== 'follow') return;
+      // The old page stops the runner mid-round, the new page starts it before that round ends.
+      reloaded = runner.stop();
+      expect(runner.start().status).toBe('stopping');
+      server.add(second);
+    };
+    runner.start();
+    await reloaded;
+    expect(runner.state().status).toBe('running');
+    await done;
+    await runner.stop();
+    expect(network.actions().map((call) => call.method)).toEqual(['follow', 'visitProfile']);
+    expect(server.acceptedOf(second.activity_id)).toHaveLength(1);
+  });
+
   it('stops on a refusal of the automation service itself (signed out)', async () => {
     const { server, make } = setUp();
     server.api.claim = async () => {

@@ -276,16 +276,29 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
     update({ status: 'stopped', current: null });
   };
 
+  // A start while a stop finishes the round in hand (a page reload: the old page's stop, then the
+  // new page's start) runs again once that round ends; dropped, it left no runner at all.
+  let restartWanted = false;
+  const begin = () => {
+    const controller = new AbortController();
+    stopping = controller;
+    update({ status: 'running', startedAt: clock.now().toISOString(), lastError: null });
+    loop = run(controller.signal).then(() => {
+      if (!restartWanted) return;
+      restartWanted = false;
+      begin();
+    });
+  };
+
   return {
     start() {
+      if (state.status === 'stopping') restartWanted = true;
       if (state.status !== 'stopped') return state;
-      const controller = new AbortController();
-      stopping = controller;
-      update({ status: 'running', startedAt: clock.now().toISOString(), lastError: null });
-      loop = run(controller.signal);
+      begin();
       return state;
     },
     async stop() {
+      restartWanted = false;
       if (state.status === 'running') update({ status: 'stopping' });
       stopping?.abort();
       await loop;
