@@ -193,8 +193,21 @@ export function listConversationMessages(
   conversationId: string,
 ): ConversationMessagesResponse {
   const conversation = memberConversation(context, member, conversationId);
+  context.network.markRead(conversation, context.clock.now());
+  return readConversationMessages(context, member, conversationId);
+}
+
+/**
+ * Every delivered message of one conversation, read without opening it (no read mark): how
+ * LinkedIn's messenger query reads a thread, marking read being its own call.
+ */
+export function readConversationMessages(
+  context: SandboxContext,
+  member: Person,
+  conversationId: string,
+): ConversationMessagesResponse {
+  const conversation = memberConversation(context, member, conversationId);
   const now = context.clock.now();
-  context.network.markRead(conversation, now);
   return {
     conversationId,
     messages: visibleMessages(conversation, now).map((message) =>

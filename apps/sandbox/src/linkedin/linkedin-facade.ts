@@ -3,18 +3,15 @@ import {
   bundlePath,
   connectionsAnswer,
   contactInfoAnswer,
-  conversationsAnswer,
   createQueryIds,
   type DialectSearchHit,
   invitationCreated,
   leadSearchAnswer,
   meAnswer,
   messageCreatedAnswer,
-  messagesAnswer,
   messengerUrns,
   postsAnswer,
   profileAnswer,
-  readMessengerVariables,
   readSearchVariables,
   salesProfileAnswer,
   salesTailOf,
@@ -30,7 +27,6 @@ import { z } from 'zod';
 import { findTarget } from '../actions/find-target.ts';
 import { followMember } from '../actions/follow-member.ts';
 import { getProfileDetails } from '../actions/get-profile.ts';
-import { listConversationMessages, listConversations } from '../actions/list-conversations.ts';
 import { listNewConnections, listSentInvitations } from '../actions/list-invitations.ts';
 import { listRecentPosts, reactToPost } from '../actions/posts.ts';
 import { sendInvitation } from '../actions/send-invitation.ts';
@@ -42,7 +38,7 @@ import { SandboxError } from '../http/sandbox-error.ts';
 import type { Person } from '../population/person.ts';
 import { withCurrentDegrees } from '../routes/search-routes.ts';
 import type { SandboxContext } from '../sandbox-context.ts';
-import { registerLinkedInInbox } from './linkedin-inbox.ts';
+import { registerLinkedInInbox, registerLinkedInMessenger } from './linkedin-inbox.ts';
 import { installLinkedInErrors, LinkedInRefusal } from './linkedin-refusal.ts';
 import { registerLinkedInSession, requireApiSession, requirePageSession } from './linkedin-session.ts';
 import { distanceOf, personOfProfileUrn, toDialectMember } from './to-dialect.ts';
@@ -257,8 +253,9 @@ export async function registerLinkedInFacade(app: FastifyInstance, context: Sand
     if (!query) return reply.status(400).send(unknownQueryIdBody);
     const variables = queryText(request, 'variables') ?? '';
     if (query === 'voyagerSearchDashClusters') return clusterSearch(signedIn.member, variables);
+    const origin = `${request.protocol}://${request.host}`;
     if (query === 'messengerConversations') return conversations(signedIn.member, variables);
-    return messages(signedIn.member, variables);
+    return messages(signedIn.member, variables, origin);
   };
   app.get(`${voyager}/graphql`, graphql);
   app.get(`${voyager}/voyagerMessagingGraphQL/graphql`, graphql);
@@ -405,41 +402,10 @@ export async function registerLinkedInFacade(app: FastifyInstance, context: Sand
     );
   });
 
-  // Messaging.
-  function conversations(member: Person, variables: string) {
-    const { before, count } = readMessengerVariables(variables);
-    const page = listConversations(context, member)
-      .conversations.filter((conversation) => Date.parse(conversation.lastActivityAt) < before)
-      .slice(0, Math.min(Math.max(count, 1), 100));
-    return conversationsAnswer(
-      page.map((conversation) => ({
-        urn: messengerUrns.conversation(member.entityId, conversation.conversationId),
-        lastActivityAt: Date.parse(conversation.lastActivityAt),
-        unreadCount: conversation.unreadCount,
-        participants: [
-          member,
-          ...conversation.participants.flatMap((each) => {
-            const other = context.population.findByEntityId(each.entityId);
-            return other ? [other] : [];
-          }),
-        ].map(toDialectMember),
-      })),
-    );
-  }
-
-  function messages(member: Person, variables: string) {
-    const conversationId = ownConversationId(member, readMessengerVariables(variables).conversationUrn);
-    return messagesAnswer(
-      listConversationMessages(context, member, conversationId).messages.map((message) => ({
-        urn: messengerUrns.message(member.entityId, message.messageId),
-        deliveredAt: Date.parse(message.deliveredAt),
-        text: message.text,
-        fromId: message.from,
-        format: message.recalled ? 'RECALLED' : message.edited ? 'EDITED' : 'DEFAULT',
-        reactions: message.reactions,
-      })),
-    );
-  }
+  // Messaging: the inbox as the messenger's queries show it (linkedin-inbox.ts).
+  const messenger = registerLinkedInMessenger(app, context, { ownConversationId });
+  const conversations = messenger.conversations;
+  const messages = messenger.messages;
 
   /** The sandbox id of a conversation or message URN of the member's own mailbox; 404 otherwise. */
   function ownConversationId(member: Person, urn: string | undefined): string {

@@ -1,4 +1,14 @@
-import { inboxCategories, messengerUrns } from '@outpilot/agent/linkedin-dialect';
+import {
+  conversationsAnswer,
+  type DialectAttachment,
+  type DialectConversation,
+  inboxCategories,
+  messagesAnswer,
+  messengerCategories,
+  messengerUrns,
+  readMessengerVariables,
+} from '@outpilot/agent/linkedin-dialect';
+import type { SandboxAttachment, SandboxConversation } from '@outpilot/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -8,10 +18,17 @@ import {
   recallMessage,
   setMessageReaction,
 } from '../actions/change-conversation.ts';
+import {
+  findAttachmentFile,
+  listConversations,
+  readConversationMessages,
+} from '../actions/list-conversations.ts';
+import { degreeBetween } from '../network-state/relationships.ts';
 import type { Person } from '../population/person.ts';
 import type { SandboxContext } from '../sandbox-context.ts';
 import { LinkedInRefusal } from './linkedin-refusal.ts';
-import { requireApiSession } from './linkedin-session.ts';
+import { requireApiSession, requirePageSession } from './linkedin-session.ts';
+import { distanceOf, toDialectMember } from './to-dialect.ts';
 
 const voyager = '/voyager/api';
 const messageUrnBodySchema = z.object({ messageUrn: z.string().min(1).max(300) });
@@ -118,4 +135,142 @@ export function registerLinkedInInbox(app: FastifyInstance, context: SandboxCont
   });
 
   return { messageActions };
+}
+
+/** Where the facade serves a message's file: a path like LinkedIn's media addresses, on its own origin. */
+const attachmentRoute = '/dms/prv/attachment/:conversationId/:attachmentId';
+const attachmentParamsSchema = z.object({
+  conversationId: z.string().min(1).max(200),
+  attachmentId: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/),
+});
+
+/** The categories a conversation carries: its tab (Focused/Other) and the folders it is in. */
+function categoriesOf(conversation: SandboxConversation): string[] {
+  return [
+    conversation.mailbox === 'Other' ? messengerCategories.secondary : messengerCategories.primary,
+    ...(conversation.starred ? [messengerCategories.starred] : []),
+    ...(conversation.archived ? [messengerCategories.archived] : []),
+    ...(conversation.spam ? [messengerCategories.spam] : []),
+    ...(conversation.conversationType === 'INMAIL' ? [messengerCategories.inMail] : []),
+  ];
+}
+
+/** A conversation a category query finds: the two tabs hold neither archived nor spam conversations. */
+function inCategory(conversation: SandboxConversation, category: string | undefined): boolean {
+  if (category === undefined) return true;
+  const tab = category === messengerCategories.primary || category === messengerCategories.secondary;
+  if (tab && (conversation.archived || conversation.spam)) return false;
+  return categoriesOf(conversation).includes(category);
+}
+
+/**
+ * The member's inbox as the messenger's GraphQL queries answer it (reference §1), over the same
+ * listing the sandbox's own dialect gives: conversations by category, newest change first, paged
+ * by lastUpdatedBefore; a thread's messages with their form (edited, recalled, system), InMail
+ * subject, files in renderContent and reactions. Reading a thread does not mark it read (that is
+ * its own call, as on LinkedIn). Files are served on the facade's origin under /dms/prv/.
+ */
+export function registerLinkedInMessenger(
+  app: FastifyInstance,
+  context: SandboxContext,
+  helpers: Pick<Helpers, 'ownConversationId'>,
+) {
+  const basePath = app.prefix;
+
+  app.get(attachmentRoute, async (request, reply) => {
+    const { member } = requirePageSession(context, basePath, request);
+    const parsed = attachmentParamsSchema.safeParse(request.params);
+    if (!parsed.success) throw new LinkedInRefusal(404);
+    const { name, file } = findAttachmentFile(context, member, parsed.data);
+    return reply
+      .header('content-type', file.mediaType)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(file.bytes));
+  });
+
+  const fileUrl = (origin: string, conversationId: string, url: string) =>
+    `${origin}${basePath}${attachmentRoute
+      .replace(':conversationId', encodeURIComponent(conversationId))
+      .replace(':attachmentId', encodeURIComponent(url.split('/').at(-1) ?? ''))}`;
+
+  function toDialectAttachment(
+    origin: string,
+    conversationId: string,
+    attachment: SandboxAttachment,
+  ): DialectAttachment[] {
+    const { kind, url, name } = attachment;
+    if (kind === 'video_meeting') return [{ kind, name }];
+    if (!url) return [];
+    const at = fileUrl(origin, conversationId, url);
+    switch (kind) {
+      case 'file':
+        return [{ kind, url: at, name, byteSize: attachment.byteSize, mediaType: attachment.mediaType }];
+      case 'image':
+      case 'gif':
+        return [{ kind, url: at, name }];
+      case 'audio':
+        return [{ kind, url: at, durationMs: attachment.durationMs ?? 0 }];
+    }
+  }
+
+  function conversations(member: Person, variables: string) {
+    const { before, count, category } = readMessengerVariables(variables);
+    const now = context.clock.now();
+    const page = listConversations(context, member)
+      .conversations.filter((conversation) => inCategory(conversation, category))
+      .map((conversation) => ({ conversation, updatedAt: Date.parse(conversation.updatedAt) }))
+      .filter(({ updatedAt }) => updatedAt < before)
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+      .slice(0, Math.min(Math.max(count, 1), 100));
+    return conversationsAnswer(
+      page.map(({ conversation, updatedAt }): DialectConversation => {
+        const others = conversation.participants.flatMap((each) => {
+          const other = context.population.findByEntityId(each.entityId);
+          return other ? [other] : [];
+        });
+        return {
+          urn: messengerUrns.conversation(member.entityId, conversation.conversationId),
+          lastActivityAt: Date.parse(conversation.lastActivityAt),
+          lastUpdatedAt: updatedAt,
+          unreadCount: conversation.unreadCount,
+          categories: categoriesOf(conversation),
+          distances: new Map(
+            others.map((other) => [other.entityId, distanceOf[degreeBetween(context, member, other, now)]]),
+          ),
+          participants: [member, ...others].map(toDialectMember),
+        };
+      }),
+    );
+  }
+
+  function messages(member: Person, variables: string, origin: string) {
+    const conversationId = helpers.ownConversationId(
+      member,
+      readMessengerVariables(variables).conversationUrn,
+    );
+    return messagesAnswer(
+      readConversationMessages(context, member, conversationId).messages.map((message) => ({
+        urn: messengerUrns.message(member.entityId, message.messageId),
+        deliveredAt: Date.parse(message.deliveredAt),
+        text: message.text,
+        fromId: message.from,
+        format: message.recalled
+          ? 'RECALLED'
+          : message.system
+            ? 'SYSTEM'
+            : message.edited
+              ? 'EDITED'
+              : 'DEFAULT',
+        subject: message.subject,
+        attachments: message.attachments.flatMap((attachment) =>
+          toDialectAttachment(origin, conversationId, attachment),
+        ),
+        reactions: message.reactions,
+        lastUpdatedAt: message.changedAt ? Date.parse(message.changedAt) : null,
+      })),
+    );
+  }
+
+  return { conversations, messages };
 }

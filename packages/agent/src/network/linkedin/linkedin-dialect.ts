@@ -1,7 +1,7 @@
 import { types as dialectTypes } from './linkedin-schemas.ts';
-import { graphqlQueries, urns } from './linkedin-wire.ts';
+import { graphqlQueries, messengerCategories, urns } from './linkedin-wire.ts';
 
-export { inboxCategories } from './linkedin-wire.ts';
+export { inboxCategories, messengerCategories } from './linkedin-wire.ts';
 
 /**
  * The answering side of LinkedIn's dialect (reference/network-api.md §0-§2): the bodies, errors,
@@ -409,7 +409,7 @@ export const messageCreatedAnswer = (value: {
   value,
 });
 
-const participant = (member: DialectMember) => ({
+const participant = (member: DialectMember, distance?: DialectDistance) => ({
   hostIdentityUrn: urns.profile(member.id),
   participantType: {
     member: {
@@ -417,27 +417,45 @@ const participant = (member: DialectMember) => ({
       lastName: { text: member.lastName },
       headline: { text: member.headline },
       profileUrl: `https://www.linkedin.com/in/${member.slug}`,
+      ...(distance ? { distance } : {}),
     },
   },
 });
 
+/**
+ * A conversation of the messenger's list. `categories` places it (PRIMARY_INBOX or SECONDARY_INBOX,
+ * and STARRED, ARCHIVE, SPAM, INMAIL where they apply); `lastUpdatedAt` is its latest change of any
+ * kind (message, mark, edit, recall, reaction), what `lastUpdatedBefore` pages by.
+ */
+export type DialectConversation = {
+  urn: string;
+  lastActivityAt: number;
+  lastUpdatedAt?: number;
+  lastReadAt?: number | null;
+  unreadCount: number;
+  categories?: readonly string[];
+  /** The other participants' distance to the viewer, by member id (the viewer has none). */
+  distances?: ReadonlyMap<string, DialectDistance>;
+  participants: readonly DialectMember[];
+};
+
 /** GraphQL messengerConversations (by category, paged by lastUpdatedBefore). */
-export function conversationsAnswer(
-  conversations: readonly {
-    urn: string;
-    lastActivityAt: number;
-    unreadCount: number;
-    participants: readonly DialectMember[];
-  }[],
-) {
+export function conversationsAnswer(conversations: readonly DialectConversation[]) {
   return {
     data: {
       messengerConversationsByCategoryQuery: {
         elements: conversations.map((conversation) => ({
           entityUrn: conversation.urn,
           lastActivityAt: conversation.lastActivityAt,
+          ...(conversation.lastUpdatedAt === undefined ? {} : { lastUpdatedAt: conversation.lastUpdatedAt }),
+          ...(conversation.lastReadAt == null ? {} : { lastReadAt: conversation.lastReadAt }),
+          read: conversation.unreadCount === 0,
           unreadCount: conversation.unreadCount,
-          conversationParticipants: conversation.participants.map(participant),
+          groupChat: false,
+          categories: [...(conversation.categories ?? [messengerCategories.primary])],
+          conversationParticipants: conversation.participants.map((member) =>
+            participant(member, conversation.distances?.get(member.id)),
+          ),
         })),
         metadata: { nextCursor: null },
       },
@@ -451,21 +469,63 @@ export function readMessengerVariables(variables: string) {
   return {
     before: Number(/lastUpdatedBefore:(\d+)/.exec(variables)?.[1] ?? Number.POSITIVE_INFINITY),
     count: Number(/count:(\d+)/.exec(variables)?.[1] ?? 20),
+    /** conversationCategoryPredicate:(category:…); undefined when the query names none. */
+    category: /conversationCategoryPredicate:\(category:([A-Z_]+)\)/.exec(variables)?.[1],
     conversationUrn: /conversationUrn:(.+)\)$/.exec(decoded)?.[1],
   };
 }
 
+/** A file, image, voice note, GIF or video meeting sent with a message; `url` is where the site serves it. */
+export type DialectAttachment =
+  | { kind: 'file'; url: string; name: string; byteSize: number; mediaType: string }
+  | { kind: 'image'; url: string; name: string }
+  | { kind: 'audio'; url: string; durationMs: number }
+  | { kind: 'gif'; url: string; name: string }
+  | { kind: 'video_meeting'; name: string };
+
+/**
+ * A message's renderContent entry, one member of LinkedIn's union (reference §1: file, vectorImage,
+ * audio, externalMedia; a video meeting as videoMeeting).
+ */
+export function renderContentOf(attachment: DialectAttachment) {
+  switch (attachment.kind) {
+    case 'file':
+      return {
+        file: {
+          assetUrn: `urn:li:digitalmediaAsset:${attachment.url.split('/').at(-1) ?? ''}`,
+          name: attachment.name,
+          byteSize: attachment.byteSize,
+          mediaType: attachment.mediaType,
+          url: attachment.url,
+        },
+      };
+    case 'image':
+      return { vectorImage: { rootUrl: attachment.url, artifacts: [] } };
+    case 'audio':
+      return { audio: { url: attachment.url, duration: attachment.durationMs } };
+    case 'gif':
+      return { externalMedia: { title: attachment.name, media: { url: attachment.url } } };
+    case 'video_meeting':
+      return { videoMeeting: { meetingName: attachment.name } };
+  }
+}
+
+export type DialectMessage = {
+  urn: string;
+  deliveredAt: number;
+  text: string;
+  fromId: string;
+  format?: 'DEFAULT' | 'EDITED' | 'RECALLED' | 'SYSTEM';
+  /** An InMail's subject line. */
+  subject?: string | null;
+  attachments?: readonly DialectAttachment[];
+  reactions?: readonly { emoji: string; count: number; viewerReacted: boolean }[];
+  /** The latest edit, recall or reaction, when there was one. */
+  lastUpdatedAt?: number | null;
+};
+
 /** GraphQL messengerMessages: a conversation's messages. */
-export function messagesAnswer(
-  messages: readonly {
-    urn: string;
-    deliveredAt: number;
-    text: string;
-    fromId: string;
-    format?: 'DEFAULT' | 'EDITED' | 'RECALLED';
-    reactions?: readonly { emoji: string; count: number; viewerReacted: boolean }[];
-  }[],
-) {
+export function messagesAnswer(messages: readonly DialectMessage[]) {
   return {
     data: {
       messengerMessagesBySyncToken: {
@@ -473,9 +533,12 @@ export function messagesAnswer(
           entityUrn: message.urn,
           deliveredAt: message.deliveredAt,
           body: { text: message.text, attributes: [] },
+          ...(message.subject ? { subject: message.subject } : {}),
           sender: { hostIdentityUrn: urns.profile(message.fromId) },
           messageBodyRenderFormat: message.format ?? 'DEFAULT',
+          renderContent: (message.attachments ?? []).map(renderContentOf),
           reactionSummaries: message.reactions ?? [],
+          ...(message.lastUpdatedAt == null ? {} : { lastUpdatedAt: message.lastUpdatedAt }),
         })),
       },
     },

@@ -11,6 +11,8 @@ import type {
   CallOptions,
   Connection,
   Conversation,
+  ConversationAttachment,
+  ConversationMessage,
   InboxNetworkClient,
   Invitation,
   MemberRef,
@@ -44,6 +46,7 @@ import {
   positionSchema,
   postsSchema,
   profileSchema,
+  type RenderContentEntry,
   salesProfileSchema,
   searchClustersSchema,
   sentInvitationSchema,
@@ -56,9 +59,11 @@ import {
   decorations,
   idOfUrn,
   inboxCategories,
+  messengerCategories,
   noteMaxLength,
   reactionTypes,
   restliString,
+  syncedCategories,
   urns,
 } from './linkedin-wire.ts';
 
@@ -114,6 +119,114 @@ function companyOfHeadline(headline: string): string | null {
 function slugOf(url: string): string | null {
   const match = /\/in\/([^/?#]+)/.exec(url);
   return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+type ConversationElement = z.output<
+  typeof conversationsSchema
+>['data']['messengerConversationsByCategoryQuery']['elements'][number];
+type MessageElement = z.output<
+  typeof messagesSchema
+>['data']['messengerMessagesBySyncToken']['elements'][number];
+
+/**
+ * A renderContent entry as the port's attachment, or nothing for a kind the inbox does not show.
+ * LinkedIn names and sizes only files; the other kinds carry their address (and a voice note its
+ * length), which is all the inbox shows of them.
+ */
+function toAttachment(entry: RenderContentEntry): ConversationAttachment[] {
+  const plain = { name: '', byteSize: 0, mediaType: 'application/octet-stream', durationMs: null };
+  if ('file' in entry && entry.file) {
+    const { url, name, byteSize, mediaType } = entry.file as {
+      url: string;
+      name: string;
+      byteSize: number;
+      mediaType: string;
+    };
+    return [{ kind: 'file', url, name, byteSize, mediaType, durationMs: null }];
+  }
+  if ('vectorImage' in entry && entry.vectorImage) {
+    const image = entry.vectorImage as {
+      rootUrl: string;
+      artifacts: { width: number; fileIdentifyingUrlPathSegment: string }[];
+    };
+    const largest = image.artifacts.toSorted((a, b) => b.width - a.width)[0];
+    return [
+      { ...plain, kind: 'image', url: `${image.rootUrl}${largest?.fileIdentifyingUrlPathSegment ?? ''}` },
+    ];
+  }
+  if ('audio' in entry && entry.audio) {
+    const audio = entry.audio as { url: string; duration: number };
+    return [{ ...plain, kind: 'audio', url: audio.url, durationMs: audio.duration }];
+  }
+  if ('externalMedia' in entry && entry.externalMedia) {
+    const media = entry.externalMedia as { title: string; media: { url: string } };
+    return [{ ...plain, kind: 'gif', url: media.media.url, name: media.title }];
+  }
+  if ('videoMeeting' in entry && entry.videoMeeting) {
+    const meeting = entry.videoMeeting as { meetingName: string };
+    return [{ ...plain, kind: 'video_meeting', url: null, name: meeting.meetingName }];
+  }
+  return [];
+}
+
+function toMessage(message: MessageElement): ConversationMessage {
+  const format = message.messageBodyRenderFormat;
+  const changedAt = message.lastUpdatedAt ?? null;
+  return {
+    messageId: message.entityUrn,
+    fromEntityId: idOfUrn(message.sender.hostIdentityUrn),
+    text: message.body.text,
+    sentAt: new Date(message.deliveredAt),
+    edited: format === 'EDITED',
+    recalled: format === 'RECALLED',
+    system: format === 'SYSTEM',
+    subject: message.subject ?? null,
+    attachments: format === 'RECALLED' ? [] : message.renderContent.flatMap(toAttachment),
+    reactions: format === 'RECALLED' ? [] : message.reactionSummaries,
+    changedAt: changedAt === null ? null : new Date(changedAt),
+  };
+}
+
+/** A messenger conversation and its messages as the port's conversation (the viewer left out). */
+function toConversation(
+  conversation: ConversationElement,
+  messages: MessageElement[],
+  mailboxUrn: string,
+  path: string,
+): Conversation {
+  const others = conversation.conversationParticipants.filter(
+    (participant) => participant.hostIdentityUrn !== mailboxUrn,
+  );
+  if (others.length === 0) throw unexpectedAnswer(path);
+  const categories = new Set(conversation.categories ?? []);
+  const distance = others[0]?.participantType.member?.distance;
+  const sorted = messages.map(toMessage).sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime());
+  return {
+    id: conversation.entityUrn,
+    participants: others.map((participant) => ({
+      entityId: idOfUrn(participant.hostIdentityUrn),
+      publicIdentifier: slugOf(participant.participantType.member?.profileUrl ?? ''),
+      firstName: participant.participantType.member?.firstName.text ?? '',
+      lastName: participant.participantType.member?.lastName.text ?? '',
+      // The inbox shows the headline; pictures stay with the network (no session URLs).
+      pictureUrl: null,
+      occupation: participant.participantType.member?.headline?.text ?? '',
+    })),
+    lastActivityAt: new Date(conversation.lastActivityAt),
+    unreadCount: conversation.unreadCount,
+    messages: sorted,
+    ...(conversation.categories
+      ? {
+          conversationType: categories.has(messengerCategories.inMail) ? 'INMAIL' : 'MEMBER_TO_MEMBER',
+          spam: categories.has(messengerCategories.spam),
+          mailbox: categories.has(messengerCategories.secondary) ? 'Other' : 'Focused',
+          starred: categories.has(messengerCategories.starred),
+          archived: categories.has(messengerCategories.archived),
+        }
+      : {}),
+    ...(distance ? { connected: distance === 'DISTANCE_1' } : {}),
+    updatedAt: new Date(conversation.lastUpdatedAt ?? conversation.lastActivityAt),
+  };
 }
 
 type FullProfile = { profile: NetworkProfile; relationship: Relationship; body: Normalized; path: string };
@@ -572,62 +685,45 @@ export class LinkedInNetworkClient implements AgentNetworkClient, ActivityNetwor
     const { profile: me } = await this.#cachedMe(options);
     const mailboxUrn = urns.profile(me.entityId);
     const path = '/voyagerMessagingGraphQL/graphql';
-    const conversations: Conversation[] = [];
-    let before: number | undefined;
-    for (;;) {
-      const variables = `(query:(predicateUnions:List((conversationCategoryPredicate:(category:PRIMARY_INBOX)))),count:${conversationsPageSize},mailboxUrn:${restliString(mailboxUrn)}${before === undefined ? '' : `,lastUpdatedBefore:${before}`})`;
-      const body = parse(
-        conversationsSchema,
-        await this.transport.graphql('messengerConversations', variables, path, options?.signal),
-        path,
-      );
-      const page = body.data.messengerConversationsByCategoryQuery.elements;
-      let reachedSince = false;
-      for (const conversation of page) {
-        if (since && conversation.lastActivityAt < since.getTime()) {
-          reachedSince = true;
-          break;
-        }
-        const messages = parse(
-          messagesSchema,
-          await this.transport.graphql(
-            'messengerMessages',
-            `(conversationUrn:${restliString(conversation.entityUrn)})`,
-            path,
-            options?.signal,
-          ),
+    const found = new Map<string, Conversation>();
+    // The inbox's two tabs, archive and spam: together every conversation, each read once.
+    for (const category of syncedCategories) {
+      let before: number | undefined;
+      for (;;) {
+        const variables = `(query:(predicateUnions:List((conversationCategoryPredicate:(category:${category})))),count:${conversationsPageSize},mailboxUrn:${restliString(mailboxUrn)}${before === undefined ? '' : `,lastUpdatedBefore:${before}`})`;
+        const body = parse(
+          conversationsSchema,
+          await this.transport.graphql('messengerConversations', variables, path, options?.signal),
           path,
-        ).data.messengerMessagesBySyncToken.elements;
-        conversations.push({
-          id: conversation.entityUrn,
-          participants: conversation.conversationParticipants
-            .filter((participant) => participant.hostIdentityUrn !== mailboxUrn)
-            .map((participant) => ({
-              entityId: idOfUrn(participant.hostIdentityUrn),
-              publicIdentifier: slugOf(participant.participantType.member?.profileUrl ?? ''),
-              firstName: participant.participantType.member?.firstName.text ?? '',
-              lastName: participant.participantType.member?.lastName.text ?? '',
-              // The inbox shows the headline; pictures stay with the network (no session URLs).
-              pictureUrl: null,
-              occupation: participant.participantType.member?.headline?.text ?? '',
-            })),
-          lastActivityAt: new Date(conversation.lastActivityAt),
-          unreadCount: conversation.unreadCount,
-          messages: messages
-            .map((message) => ({
-              messageId: message.entityUrn,
-              fromEntityId: idOfUrn(message.sender.hostIdentityUrn),
-              text: message.body.text,
-              sentAt: new Date(message.deliveredAt),
-            }))
-            .sort((a, b) => a.sentAt.getTime() - b.sentAt.getTime()),
-        });
+        );
+        const page = body.data.messengerConversationsByCategoryQuery.elements;
+        let reachedSince = false;
+        for (const conversation of page) {
+          // Newest change first: a conversation changed before `since` ends the category.
+          const updatedAt = conversation.lastUpdatedAt ?? conversation.lastActivityAt;
+          if (since && updatedAt < since.getTime()) {
+            reachedSince = true;
+            break;
+          }
+          if (found.has(conversation.entityUrn)) continue;
+          const messages = parse(
+            messagesSchema,
+            await this.transport.graphql(
+              'messengerMessages',
+              `(conversationUrn:${restliString(conversation.entityUrn)})`,
+              path,
+              options?.signal,
+            ),
+            path,
+          ).data.messengerMessagesBySyncToken.elements;
+          found.set(conversation.entityUrn, toConversation(conversation, messages, mailboxUrn, path));
+        }
+        const last = page.at(-1);
+        if (reachedSince || !last || page.length < conversationsPageSize) break;
+        before = last.lastUpdatedAt ?? last.lastActivityAt;
       }
-      const last = page.at(-1);
-      if (reachedSince || !last || page.length < conversationsPageSize) break;
-      before = last.lastActivityAt;
     }
-    return conversations;
+    return [...found.values()].sort((a, b) => b.lastActivityAt.getTime() - a.lastActivityAt.getTime());
   }
 
   // The member's inbox (reference §1). Conversation and message ids are the messenger's URNs.

@@ -158,6 +158,7 @@ const participantSchema = z.object({
         lastName: text,
         headline: text.optional(),
         profileUrl: z.string().optional(),
+        distance: z.string().optional(),
       })
       .optional(),
   }),
@@ -169,7 +170,9 @@ export const conversationsSchema = z.object({
         z.object({
           entityUrn: z.string(),
           lastActivityAt: z.number(),
+          lastUpdatedAt: z.number().optional(),
           unreadCount: z.number().default(0),
+          categories: z.array(z.string()).optional(),
           conversationParticipants: z.array(participantSchema),
         }),
       ),
@@ -177,6 +180,38 @@ export const conversationsSchema = z.object({
     }),
   }),
 });
+
+/**
+ * One entry of a message's renderContent: a union keyed by kind. The kinds the inbox shows are
+ * read strictly (a file without its url is an unexpected answer); any other kind (forwarded or
+ * replied-to message, a host's card) is kept as unknown and left out.
+ */
+const renderContentSchema = z.union([
+  z.object({
+    file: z.object({ url: z.string(), name: z.string(), byteSize: z.number(), mediaType: z.string() }),
+  }),
+  z.object({
+    vectorImage: z.object({
+      rootUrl: z.string(),
+      artifacts: z
+        .array(z.object({ width: z.number(), fileIdentifyingUrlPathSegment: z.string() }))
+        .default([]),
+    }),
+  }),
+  z.object({ audio: z.object({ url: z.string(), duration: z.number() }) }),
+  z.object({
+    externalMedia: z.object({ title: z.string().default(''), media: z.object({ url: z.string() }) }),
+  }),
+  z.object({ videoMeeting: z.object({ meetingName: z.string().default('') }).loose() }),
+  z
+    .record(z.string(), z.unknown())
+    .refine(
+      (entry) =>
+        !['file', 'vectorImage', 'audio', 'externalMedia', 'videoMeeting'].some((kind) => kind in entry),
+    ),
+]);
+export type RenderContentEntry = z.infer<typeof renderContentSchema>;
+
 export const messagesSchema = z.object({
   data: z.object({
     messengerMessagesBySyncToken: z.object({
@@ -185,7 +220,17 @@ export const messagesSchema = z.object({
           entityUrn: z.string(),
           deliveredAt: z.number(),
           body: text,
+          subject: z.string().nullish(),
           sender: z.object({ hostIdentityUrn: z.string() }),
+          // DEFAULT, EDITED, RECALLED or SYSTEM; a format added later reads as DEFAULT.
+          messageBodyRenderFormat: z.string().default('DEFAULT'),
+          renderContent: z.array(renderContentSchema).default([]),
+          reactionSummaries: z
+            .array(
+              z.object({ emoji: z.string(), count: z.number(), viewerReacted: z.boolean().default(false) }),
+            )
+            .default([]),
+          lastUpdatedAt: z.number().nullish(),
         }),
       ),
     }),

@@ -70,6 +70,28 @@ export const noteMaxLength = { free: 200, premium: 300 } as const;
  */
 export const inboxCategories = { starred: 'STARRED', archived: 'ARCHIVE', other: 'SECONDARY_INBOX' } as const;
 
+/**
+ * The categories a messenger conversation carries and the list query filters by: Focused is
+ * PRIMARY_INBOX, Other SECONDARY_INBOX (reference §1); STARRED, ARCHIVE, SPAM and INMAIL are the
+ * product's folders taken as categories too (not confirmed by the reference; to check against a HAR).
+ */
+export const messengerCategories = {
+  primary: 'PRIMARY_INBOX',
+  secondary: inboxCategories.other,
+  starred: inboxCategories.starred,
+  archived: inboxCategories.archived,
+  spam: 'SPAM',
+  inMail: 'INMAIL',
+} as const;
+
+/** The folders a sync reads, whose union is every conversation: the inbox's two tabs, archive and spam. */
+export const syncedCategories = [
+  messengerCategories.primary,
+  messengerCategories.secondary,
+  messengerCategories.archived,
+  messengerCategories.spam,
+] as const;
+
 /** LinkedIn's data.code values of table §2.2. */
 export const linkedInCodes = {
   customInviteLimitReached: 'CUSTOM_INVITE_LIMIT_REACHED',
