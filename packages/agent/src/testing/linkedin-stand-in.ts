@@ -542,10 +542,12 @@ export async function startLinkedInStandIn(
   }
 
   function listConversations(response: ServerResponse, variables: string) {
-    const { before, count } = readMessengerVariables(variables);
+    const { before, count, category } = readMessengerVariables(variables);
     const lastAt = (conversation: StandInState['conversations'][number]) =>
       conversation.messages.at(-1)?.at ?? 0;
+    // The stand-in's conversations are all in the Focused tab: no other category holds any.
     const page = state.conversations
+      .filter(() => category === undefined || category === 'PRIMARY_INBOX')
       .filter((conversation) => lastAt(conversation) < before)
       .toSorted((a, b) => lastAt(b) - lastAt(a))
       .slice(0, count);

@@ -395,6 +395,215 @@ describe('LinkedInNetworkClient: messaging and engagement', () => {
   });
 });
 
+describe("LinkedInNetworkClient: the inbox's answers", () => {
+  const me = () => standIn.state.me.id;
+  const otherId = 'ACoAA00000042';
+  const conversationUrn = () => `urn:li:msg_conversation:(urn:li:fsd_profile:${me()},2-9)`;
+  const messageUrn = (n: number) => `urn:li:msg_message:(urn:li:fsd_profile:${me()},2-9-${n})`;
+  const participant = (id: string, distance?: string) => ({
+    hostIdentityUrn: `urn:li:fsd_profile:${id}`,
+    participantType: {
+      member: {
+        firstName: { text: 'Ina' },
+        lastName: { text: 'Mail' },
+        headline: { text: 'Recruiter at Acme' },
+        profileUrl: 'https://www.linkedin.com/in/ina-mail',
+        ...(distance ? { distance } : {}),
+      },
+    },
+  });
+  const conversationsBody = (categories: string[]) => ({
+    data: {
+      messengerConversationsByCategoryQuery: {
+        elements: [
+          {
+            entityUrn: conversationUrn(),
+            lastActivityAt: 2_000,
+            lastUpdatedAt: 3_000,
+            unreadCount: 2,
+            categories,
+            conversationParticipants: [participant(me()), participant(otherId, 'OUT_OF_NETWORK')],
+          },
+        ],
+      },
+    },
+  });
+  const message = (n: number, extra: Record<string, unknown>) => ({
+    entityUrn: messageUrn(n),
+    deliveredAt: 1_000 + n,
+    body: { text: `Message ${n}`, attributes: [] },
+    sender: { hostIdentityUrn: `urn:li:fsd_profile:${otherId}` },
+    ...extra,
+  });
+  const messagesBody = (elements: unknown[]) => ({ data: { messengerMessagesBySyncToken: { elements } } });
+
+  /** A client whose messenger queries LinkedIn answers with the given bodies (per category, then messages). */
+  function answering(conversations: (category: string) => unknown, messages: unknown) {
+    const asked: string[] = [];
+    const answered = new LinkedInNetworkClient({
+      baseUrl: standIn.url,
+      fetch: async (input, init) => {
+        const url = decodeURIComponent(String(input));
+        const json = (body: unknown) =>
+          new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+        if (url.includes('queryId=messengerConversations')) {
+          const category = /category:([A-Z_]+)/.exec(url)?.[1] ?? '';
+          asked.push(category);
+          return json(conversations(category));
+        }
+        if (url.includes('queryId=messengerMessages')) return json(messages);
+        return standIn.fetch(String(input), init);
+      },
+      readCookie: async (name) => standIn.cookies.get(name) ?? null,
+      pacing: { minMs: 0, maxMs: 0 },
+    });
+    return { answered, asked };
+  }
+
+  it('reads each folder once, and a conversation found in two of them (Other and spam) once', async () => {
+    const empty = { data: { messengerConversationsByCategoryQuery: { elements: [] } } };
+    const { answered, asked } = answering(
+      (category) =>
+        ['SECONDARY_INBOX', 'SPAM'].includes(category)
+          ? conversationsBody(['SECONDARY_INBOX', 'INMAIL', 'SPAM'])
+          : empty,
+      messagesBody([message(1, {})]),
+    );
+    const conversations = await answered.listConversationsSince(null);
+    expect(asked).toEqual(['PRIMARY_INBOX', 'SECONDARY_INBOX', 'ARCHIVE', 'SPAM']);
+    expect(conversations).toHaveLength(1);
+    expect(conversations[0]).toMatchObject({
+      id: conversationUrn(),
+      participants: [{ entityId: otherId, publicIdentifier: 'ina-mail', occupation: 'Recruiter at Acme' }],
+      unreadCount: 2,
+      updatedAt: new Date(3_000),
+      messages: [{ text: 'Message 1' }],
+    });
+    // Changed before `since` (by lastUpdatedAt, not its last message): nothing to read.
+    expect(await answered.listConversationsSince(new Date(3_001))).toEqual([]);
+    expect((await answered.listConversationsSince(new Date(2_500))).map((each) => each.id)).toEqual([
+      conversationUrn(),
+    ]);
+  });
+
+  it('maps the categories, the render format, the subject, every kind of file and the reactions', async () => {
+    const { answered } = answering(
+      (category) =>
+        category === 'SECONDARY_INBOX'
+          ? conversationsBody(['SECONDARY_INBOX', 'INMAIL', 'STARRED', 'SPAM'])
+          : { data: { messengerConversationsByCategoryQuery: { elements: [] } } },
+      messagesBody([
+        message(1, { messageBodyRenderFormat: 'SYSTEM' }),
+        message(2, {
+          subject: 'An opening at Acme',
+          renderContent: [
+            {
+              file: {
+                url: 'https://media.licdn.com/dms/a.csv',
+                name: 'a.csv',
+                byteSize: 12,
+                mediaType: 'text/csv',
+              },
+            },
+            {
+              vectorImage: {
+                rootUrl: 'https://media.licdn.com/dms/img/',
+                artifacts: [
+                  { width: 800, fileIdentifyingUrlPathSegment: 'x800' },
+                  { width: 100, fileIdentifyingUrlPathSegment: 'x100' },
+                ],
+              },
+            },
+            { audio: { url: 'https://media.licdn.com/dms/v.wav', duration: 1500 } },
+            { externalMedia: { title: 'Cheers', media: { url: 'https://media.licdn.com/dms/c.gif' } } },
+            { videoMeeting: { meetingName: 'Video meeting' } },
+            // A kind the inbox does not show is left out, not an error.
+            { forwardedMessageContent: { originalSender: {} } },
+          ],
+          reactionSummaries: [{ emoji: '👍', count: 2, viewerReacted: true, firstReactedAt: 1_500 }],
+        }),
+        message(3, { messageBodyRenderFormat: 'EDITED', lastUpdatedAt: 2_500 }),
+        message(4, { messageBodyRenderFormat: 'RECALLED', body: { text: '', attributes: [] } }),
+        message(5, { messageBodyRenderFormat: 'SOMETHING_NEW' }),
+      ]),
+    );
+    const [conversation] = await answered.listConversationsSince(null);
+    expect(conversation).toMatchObject({
+      conversationType: 'INMAIL',
+      spam: true,
+      mailbox: 'Other',
+      starred: true,
+      archived: false,
+      connected: false,
+    });
+    const [system, inMail, edited, recalled, plain] = conversation?.messages ?? [];
+    expect(system).toMatchObject({ system: true, edited: false, recalled: false, subject: null });
+    expect(inMail).toMatchObject({
+      subject: 'An opening at Acme',
+      reactions: [{ emoji: '👍', count: 2, viewerReacted: true }],
+      changedAt: null,
+    });
+    expect(inMail?.attachments).toEqual([
+      {
+        kind: 'file',
+        url: 'https://media.licdn.com/dms/a.csv',
+        name: 'a.csv',
+        byteSize: 12,
+        mediaType: 'text/csv',
+        durationMs: null,
+      },
+      expect.objectContaining({ kind: 'image', url: 'https://media.licdn.com/dms/img/x800' }),
+      expect.objectContaining({ kind: 'audio', url: 'https://media.licdn.com/dms/v.wav', durationMs: 1500 }),
+      expect.objectContaining({ kind: 'gif', url: 'https://media.licdn.com/dms/c.gif', name: 'Cheers' }),
+      expect.objectContaining({ kind: 'video_meeting', url: null, name: 'Video meeting' }),
+    ]);
+    expect(edited).toMatchObject({ edited: true, changedAt: new Date(2_500) });
+    expect(recalled).toMatchObject({ recalled: true, text: '', attachments: [], reactions: [] });
+    expect(plain).toMatchObject({ edited: false, recalled: false, system: false });
+  });
+
+  it.each([
+    [
+      'a file without its address',
+      () =>
+        messagesBody([
+          message(1, { renderContent: [{ file: { name: 'a.csv', byteSize: 1, mediaType: 'text/csv' } }] }),
+        ]),
+    ],
+    [
+      'a reaction without its count',
+      () => messagesBody([message(1, { reactionSummaries: [{ emoji: '👍' }] })]),
+    ],
+    [
+      'a message without a sender',
+      () => messagesBody([{ entityUrn: messageUrn(1), deliveredAt: 1, body: { text: 'x' } }]),
+    ],
+    ['no messages at all', () => ({ data: {} })],
+  ])('turns a messenger answer with %s into a clear BadGateway, not a crash', async (_case, messages) => {
+    const { answered } = answering(
+      (category) => (category === 'PRIMARY_INBOX' ? conversationsBody([]) : conversationsBody(['ARCHIVE'])),
+      messages(),
+    );
+    const error = await failure(answered.listConversationsSince(null));
+    expect(error).toMatchObject({ name: 'BadGateway' });
+    expect(error.message).toContain('unexpected shape');
+  });
+
+  it('turns a conversation list of an unexpected shape, or one with only the viewer in it, into BadGateway', async () => {
+    const onlyMe = conversationsBody([]);
+    onlyMe.data.messengerConversationsByCategoryQuery.elements[0]?.conversationParticipants.splice(1);
+    for (const body of [
+      { data: { messengerConversationsByCategoryQuery: { elements: [{ entityUrn: 'x' }] } } },
+      onlyMe,
+    ]) {
+      const { answered } = answering(() => body, messagesBody([]));
+      const error = await failure(answered.listConversationsSince(null));
+      expect(error).toMatchObject({ name: 'BadGateway' });
+      expect(error.message).toContain('unexpected shape');
+    }
+  });
+});
+
 describe('LinkedInNetworkClient: attachments', () => {
   it("reads a file from LinkedIn's media host with the session, and refuses any other address unasked", async () => {
     const mediaUrl = 'https://media.licdn.com/dms/document/D4E10AQH/report.csv';
