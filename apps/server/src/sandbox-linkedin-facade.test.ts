@@ -62,4 +62,38 @@ describe.each(testBackends())('the mounted LinkedIn facade on $name', ({ databas
     });
     expect(product.status).toBe(415);
   });
+
+  it("brings what the network sends by itself through LinkedIn's dialect, and serves its files on the product's origin", async () => {
+    const baseUrl = `${server.url}${sandboxBasePath}${sandboxLinkedInPath}`;
+    const population = createPopulation({ seed: server.config.sandboxSeed, size: server.config.sandboxSize });
+    // Another member than the first test's: the network plans its InMail at the first sign-in.
+    const member = population.people.filter(
+      (person) => person.isVisible && population.graph.isInMainNetwork(person.index),
+    )[7];
+    if (!member) throw new Error('no member');
+    const browser = cookieJar();
+    const signedIn = await browser.fetch(`${baseUrl}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ publicIdentifier: member.publicIdentifier }),
+    });
+    expect(signedIn.status).toBe(200);
+    const client = new LinkedInNetworkClient({
+      baseUrl,
+      fetch: browser.fetch,
+      readCookie: async (name) => browser.jar.get(name) ?? null,
+      pacing: { minMs: 0, maxMs: 0 },
+    });
+    server.clock.advance(2 * 24 * 3600_000 + 60_000);
+    const conversations = await client.listConversationsSince(null);
+    const inMail = conversations.find((each) => each.conversationType === 'INMAIL' && !each.spam);
+    const message = inMail?.messages.find((each) => each.subject);
+    expect(message?.subject).toMatch(/^A role at /);
+    const file = message?.attachments?.find((each) => each.kind === 'file');
+    expect(file).toMatchObject({ name: 'Role overview.csv', mediaType: 'text/csv' });
+    expect(file?.url?.startsWith(`${baseUrl}/dms/prv/`)).toBe(true);
+    const read = await client.fetchAttachment(inMail?.id ?? '', file?.url ?? '', 'text/csv');
+    expect(read.mediaType).toMatch(/^text\/csv/);
+    expect(read.bytes.length).toBe(file?.byteSize);
+  });
 });
