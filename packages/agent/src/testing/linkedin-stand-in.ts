@@ -20,10 +20,11 @@ import {
   profileAnswer,
   readCookies,
   readMessengerVariables,
+  readSalesProfileKeys,
   readSearchVariables,
   refusalBody,
-  salesProfileAnswer,
-  salesTailOf,
+  salesIdOf,
+  salesProfilesAnswer,
   searchAnswer,
   sentInvitationsAnswer,
   skillsAnswer,
@@ -433,12 +434,21 @@ export async function startLinkedInStandIn(
         }),
       );
     }
-    if (path.startsWith('/sales-api/salesApiProfiles/')) {
+    if (path === '/sales-api/salesApiProfiles') {
       if (!state.salesNavigatorSeat) return refuse(response, 403);
-      const tail = salesTailOf(decodeURIComponent(path));
-      const member = state.members.find((entry) => entry.id.slice(5) === tail);
-      if (!member) return refuse(response, 404);
-      return answer(response, 200, salesProfileAnswer(toDialect(member)));
+      const keys = readSalesProfileKeys(url.searchParams.get('ids') ?? '');
+      if (keys.length === 0) return refuse(response, 400);
+      const member = (salesId: string) => state.members.find((entry) => salesIdOf(entry.id) === salesId);
+      return answer(
+        response,
+        200,
+        salesProfilesAnswer(
+          keys.map(({ key, salesId }) => {
+            const found = member(salesId);
+            return { key, member: found ? toDialect(found) : undefined };
+          }),
+        ),
+      );
     }
     return refuse(response, 404);
   };
