@@ -34,7 +34,7 @@ import { startTestServer, type TestServer } from './http-server.ts';
 
 /**
  * A local stand-in for linkedin.com whose state the test drives (members, limits, faults, session,
- * rotations): the adapter's contract tests and benchmark need signals a seeded network cannot be
+ * rotations): the adapter's contract tests need signals a seeded network cannot be
  * told to give on cue. It speaks through the one implementation of the dialect
  * (network/linkedin/linkedin-dialect.ts), which the sandbox network's LinkedIn facade also answers
  * with: cookie session with the csrf check, normalized JSON with included[], rotating GraphQL query
