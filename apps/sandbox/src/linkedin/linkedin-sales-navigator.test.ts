@@ -188,6 +188,32 @@ describe('Sales Navigator through the LinkedIn adapter on the facade', () => {
     );
   });
 
+  it('reads a recent search, a saved search and a link of plain keywords as the sandbox dialect does', async () => {
+    const { box, client, signIn } = await facade();
+    const session = await signIn(findMember(box.population, (person) => person.hasSalesNavigator));
+    for (const url of [
+      'https://www.linkedin.com/sales/search/people?recentSearchId=2718',
+      'https://www.linkedin.com/sales/search/people?savedSearchId=1618',
+      'https://www.linkedin.com/sales/search/people?keywords=manager',
+    ]) {
+      const sandbox = sandboxSearchResponseSchema.parse(
+        (
+          await box.call(
+            'GET',
+            `${sandboxSearchPeoplePath}?${new URLSearchParams({ url, count: String(pageSize) })}`,
+            session,
+          )
+        ).json(),
+      );
+      const page = await client.searchPeople(
+        { url, source: 'sales_navigator_search' },
+        { start: 0, count: pageSize },
+      );
+      expect(page.total).toBe(sandbox.total);
+      expect(page.elements.map(rowOfAdapter)).toEqual(sandbox.elements.map(rowOfSandbox));
+    }
+  });
+
   it('answers EmptySearchPage for a search that finds nobody, and 400 for a query it cannot read', async () => {
     const { box, baseUrl, browser, client, signIn } = await facade();
     await signIn(findMember(box.population, (person) => person.hasSalesNavigator));
