@@ -1,4 +1,10 @@
-import { LinkedInNetworkClient, type PeopleSearch, type PeopleSearchElement } from '@outpilot/agent';
+import {
+  createImportRunner,
+  LinkedInNetworkClient,
+  type PeopleSearch,
+  type PeopleSearchElement,
+} from '@outpilot/agent';
+import { createFakeImportsApi } from '@outpilot/agent/testing';
 import {
   type SandboxSearchResponse,
   sandboxSearchPeoplePath,
@@ -89,26 +95,33 @@ const rowOfSandbox = (hit: SandboxSearchResponse['elements'][number]): Row =>
         isPremium: hit.isPremium,
       };
 
+/** Every page of a search as the sandbox's own dialect shows it to the member of `session`. */
+async function sandboxPages(box: TestSandbox, session: Record<string, string>, search: PeopleSearch) {
+  const page = async (start: number) =>
+    sandboxSearchResponseSchema.parse(
+      (
+        await box.call(
+          'GET',
+          `${sandboxSearchPeoplePath}?${new URLSearchParams({ url: search.url, source: search.source, start: String(start), count: String(pageSize) })}`,
+          session,
+        )
+      ).json(),
+    );
+  const first = await page(0);
+  const hits = [...first.elements];
+  for (let start = pageSize; start < first.reachable; start += pageSize)
+    hits.push(...(await page(start)).elements);
+  return { first, hits };
+}
+
 describe('Sales Navigator through the LinkedIn adapter on the facade', () => {
   it('pages a Sales Navigator search: the same people as the sandbox dialect, 25 a page, two calls a page', async () => {
     const { box, client, asked, signIn } = await facade();
     const member = findMember(box.population, (person) => person.hasSalesNavigator);
     const session = await signIn(member);
 
-    const sandboxPage = async (start: number) =>
-      sandboxSearchResponseSchema.parse(
-        (
-          await box.call(
-            'GET',
-            `${sandboxSearchPeoplePath}?${new URLSearchParams({ url: salesSearch.url, source: salesSearch.source, start: String(start), count: String(pageSize) })}`,
-            session,
-          )
-        ).json(),
-      );
-    const expected: Row[] = [];
-    const first = await sandboxPage(0);
-    for (let start = 0; start < first.reachable; start += pageSize)
-      expected.push(...(await sandboxPage(start)).elements.map(rowOfSandbox));
+    const { first, hits } = await sandboxPages(box, session, salesSearch);
+    const expected = hits.map(rowOfSandbox);
     // Enough people for several pages, some of them "LinkedIn Member" rows.
     expect(first.total).toBeGreaterThan(3 * pageSize);
     expect(expected).toContain('LinkedIn Member');
@@ -157,6 +170,33 @@ describe('Sales Navigator through the LinkedIn adapter on the facade', () => {
     expect(sent.invitations.map((invitation) => invitation.entityId)).toEqual([
       box.population.people.find((person) => person.publicIdentifier === lead.publicIdentifier)?.entityId,
     ]);
+  });
+
+  it("imports a Sales Navigator search with the agent's import runner: every lead the search reaches, once", async () => {
+    const { box, client, signIn } = await facade();
+    const session = await signIn(findMember(box.population, (person) => person.hasSalesNavigator));
+    const { first, hits } = await sandboxPages(box, session, salesSearch);
+    const named = hits.flatMap((hit) => (hit.invisible ? [] : [hit.publicIdentifier]));
+    const server = createFakeImportsApi();
+    const runner = createImportRunner({
+      network: client,
+      api: server.api,
+      getAccessToken: async () => 'a1',
+      sleep: async () => undefined,
+      random: () => 0.5,
+      pacing: { betweenPages: { minMs: 1, maxMs: 1 }, betweenProfiles: { minMs: 1, maxMs: 1 } },
+    });
+    await runner.start({ source: salesSearch.source, url: salesSearch.url });
+    await runner.settled();
+    expect(runner.state()).toMatchObject({
+      phase: 'completed',
+      total: first.reachable,
+      processed: first.reachable,
+      exported: named.length,
+    });
+    const [list] = [...server.lists.values()];
+    expect(list?.profiles.map((profile) => profile.linkedin_public_identifier)).toEqual(named);
+    expect(list?.profiles.every((profile) => profile.linkedin_entity_id?.startsWith('ACwAA'))).toBe(true);
   });
 
   it('reads a lead list, pages from any offset, and ends past the last lead', async () => {
