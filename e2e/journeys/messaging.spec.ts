@@ -82,6 +82,14 @@ async function networkMemberWithAnAnswer(request: APIRequestContext) {
     );
     if (answered) {
       const replier = `${answered.participants[0]?.firstName} ${answered.participants[0]?.lastName}`;
+      // The inbox opens its newest conversation by itself, which reads it: a word to someone else
+      // now keeps the reply's conversation second, so its unread count shows until the user opens it.
+      const other = friends.find((each) => `${each.firstName} ${each.lastName}` !== replier);
+      if (!other) throw new Error('The member has one connection only');
+      await sandbox('/api/messages', later.sessionId, {
+        method: 'POST',
+        body: { entityId: other.entityId, text: `One more thing, ${other.firstName}: see you next week.` },
+      });
       return { email, me: session.profile, replier };
     }
   }
@@ -267,7 +275,8 @@ test('a campaign message gets a reply on the virtual clock; a contact who did no
   const found = (await sandbox(`/api/search/people?url=${search}&start=0&count=20`, sessionId)) as {
     elements: ({ invisible: false } & Profile)[];
   };
-  const friends = found.elements.filter((each) => !each.invisible).slice(0, 12);
+  const visible = found.elements.filter((each) => !each.invisible);
+  const friends = visible.slice(0, 10);
   expect(friends.length).toBeGreaterThan(3);
   const shell = await signedInWorkspace(page, request, email, me);
   const accessToken = () =>
@@ -330,6 +339,16 @@ test('a campaign message gets a reply on the virtual clock; a contact who did no
   if (!answered || !silent) throw new Error('the network drew all answers or none');
   const name = (each: NetworkConversations['conversations'][number]) =>
     `${each.participants[0]?.firstName} ${each.participants[0]?.lastName}`;
+  // The inbox opens its newest conversation by itself, which reads it: a word to someone outside
+  // the campaign (or, if there is nobody else, to the silent contact) keeps the answered
+  // conversation from being the newest, so its unread count shows.
+  const outsider =
+    visible[friends.length] ?? friends.find((each) => `${each.firstName} ${each.lastName}` === name(silent));
+  if (!outsider) throw new Error('The silent contact is not among the campaign contacts');
+  await sandbox('/api/messages', sessionId, {
+    method: 'POST',
+    body: { entityId: outsider.entityId, text: `See you next week, ${outsider.firstName}.` },
+  });
 
   const messagingLink = shell.topNavigation().getByRole('link', { name: /^Messaging/ });
   await expect(messagingLink).toHaveAccessibleName(/unread conversations/, { timeout: 90_000 });

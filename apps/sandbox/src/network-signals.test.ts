@@ -1,23 +1,15 @@
 import { sandboxActivitySchema } from '@outpilot/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createTestSandbox,
   dayMs,
   findMember,
   hourMs,
   membersAtDegree,
-  type TestSandbox,
+  sandboxesClosedAfterEachTest,
 } from './testing/test-sandbox.ts';
 
-const open: TestSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((each) => each.close()));
-});
-async function sandbox(options: Parameters<typeof createTestSandbox>[0] = {}) {
-  const created = await createTestSandbox(options);
-  open.push(created);
-  return created;
-}
+const sandbox = sandboxesClosedAfterEachTest();
 
 describe('Idempotency-Key', () => {
   it('replays the first answer for a key, and refuses a key reused for another call', async () => {

@@ -6,15 +6,12 @@ import {
   createQueryIds,
   type DialectSearchHit,
   invitationCreated,
-  leadSearchAnswer,
   meAnswer,
   messageCreatedAnswer,
   messengerUrns,
   postsAnswer,
   profileAnswer,
   readSearchVariables,
-  salesProfileAnswer,
-  salesTailOf,
   searchAnswer,
   sentInvitationsAnswer,
   skillsAnswer,
@@ -40,6 +37,7 @@ import { withCurrentDegrees } from '../routes/search-routes.ts';
 import type { SandboxContext } from '../sandbox-context.ts';
 import { registerLinkedInInbox, registerLinkedInMessenger } from './linkedin-inbox.ts';
 import { installLinkedInErrors, LinkedInRefusal } from './linkedin-refusal.ts';
+import { registerLinkedInSalesNavigator } from './linkedin-sales-navigator.ts';
 import { registerLinkedInSession, requireApiSession, requirePageSession } from './linkedin-session.ts';
 import { distanceOf, personOfProfileUrn, toDialectMember } from './to-dialect.ts';
 
@@ -114,29 +112,6 @@ function importSearchOf(variables: ReturnType<typeof readSearchVariables>): Impo
   const [eventId] = values('eventAttending');
   if (eventId) return { kind: 'event_attendees', eventId, filters };
   return { kind: 'people_search', filters };
-}
-
-/** salesApiLeadSearch's query=(…) as the Sales Navigator search the sandbox runs. */
-function leadSearchOf(query: string): ImportSearch {
-  const recent = /recentSearchParam:\(id:([^,)]+)/.exec(query)?.[1];
-  if (recent) return { kind: 'sales_navigator_recent_search', recentSearchId: decodeURIComponent(recent) };
-  const saved = /savedSearchId:([^,)]+)/.exec(query)?.[1];
-  if (saved) return { kind: 'sales_navigator_saved_search', savedSearchId: decodeURIComponent(saved) };
-  const list = /type:LEAD_LIST,values:List\(\(id:([^,)]+)/.exec(query)?.[1];
-  if (list) return { kind: 'sales_navigator_lead_list', leadListId: decodeURIComponent(list) };
-  const keywords = /keywords:([^,)]+)/.exec(query)?.[1];
-  const region = /type:REGION,values:List\((.*?)\)\)/.exec(query)?.[1] ?? '';
-  return {
-    kind: 'sales_navigator_search',
-    filters: {
-      ...(keywords ? { keywords: decodeURIComponent(keywords) } : {}),
-      network: [],
-      geoUrns: [...region.matchAll(/id:([^,)]+)/g)].map((match) => decodeURIComponent(match[1] ?? '')),
-      companies: [],
-      industries: [],
-      schools: [],
-    },
-  };
 }
 
 /**
@@ -245,7 +220,7 @@ export async function registerLinkedInFacade(app: FastifyInstance, context: Sand
     return {};
   });
 
-  // Search: the cluster search (people, event, group) and Sales Navigator's lead search.
+  // Search: the cluster search (people, event, group); Sales Navigator's in linkedin-sales-navigator.ts.
   const graphql = async (request: FastifyRequest, reply: FastifyReply) => {
     const signedIn = requireApiSession(context, request);
     const query = queryIds.nameOf(queryText(request, 'queryId') ?? '');
@@ -291,49 +266,7 @@ export async function registerLinkedInFacade(app: FastifyInstance, context: Sand
     }
   }
 
-  app.get('/sales-api/salesApiLeadSearch', async (request) => {
-    const { member } = requireApiSession(context, request);
-    if (!member.hasSalesNavigator) throw new LinkedInRefusal(403);
-    const page = {
-      start: queryNumber(request, 'start', 0),
-      count: Math.min(queryNumber(request, 'count', 25), 100),
-    };
-    try {
-      const found = context.peopleSearch.searchFor(
-        member,
-        leadSearchOf(queryText(request, 'query') ?? ''),
-        page,
-      );
-      return leadSearchAnswer({
-        ...page,
-        total: found.total,
-        // Sales Navigator shows every lead by name; "LinkedIn Member" rows are the basic search's.
-        leads: found.elements.flatMap((hit) => {
-          const lead = hit.invisible ? undefined : context.population.findByEntityId(hit.entityId);
-          if (!lead || hit.invisible) return [];
-          return [
-            {
-              member: toDialectMember(lead),
-              degree: hit.degree === 'FIRST' ? 1 : hit.degree === 'SECOND' ? 2 : 3,
-            } as const,
-          ];
-        }),
-      });
-    } catch (error) {
-      if (error instanceof SandboxError && error.name === 'EmptySearchPage')
-        return leadSearchAnswer({ ...page, total: 0, leads: [] });
-      throw error;
-    }
-  });
-
-  app.get('/sales-api/salesApiProfiles/:id', async (request) => {
-    const { member } = requireApiSession(context, request);
-    if (!member.hasSalesNavigator) throw new LinkedInRefusal(403);
-    const tail = salesTailOf((request.params as { id: string }).id);
-    const lead = tail ? context.population.findByEntityId(`ACoAA${tail}`) : undefined;
-    if (!lead) throw new LinkedInRefusal(404);
-    return salesProfileAnswer(toDialectMember(lead));
-  });
+  registerLinkedInSalesNavigator(app, context);
 
   // Invitations and connections.
   app.post(`${voyager}/voyagerRelationshipsDashMemberRelationships`, async (request, reply) => {

@@ -4,24 +4,10 @@ import {
   sandboxProfileDetailsSchema,
   skillsResponseSchema,
 } from '@outpilot/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createTestSandbox,
-  dayMs,
-  findMember,
-  membersAtDegree,
-  type TestSandbox,
-} from '../testing/test-sandbox.ts';
+import { describe, expect, it } from 'vitest';
+import { dayMs, findMember, membersAtDegree, sandboxesClosedAfterEachTest } from '../testing/test-sandbox.ts';
 
-const open: TestSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((each) => each.close()));
-});
-async function sandbox() {
-  const created = await createTestSandbox();
-  open.push(created);
-  return created;
-}
+const sandbox = sandboxesClosedAfterEachTest();
 
 describe('follow, posts, skills, visits and profile details', () => {
   it('lists recent posts (none for some people) and records one reaction per post', async () => {

@@ -1,18 +1,15 @@
 import { conversationsResponseSchema, type SandboxConversation } from '@outpilot/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createTestSandbox,
   dayMs,
   findMember,
   hourMs,
   membersAtDegree,
+  sandboxesClosedAfterEachTest,
   type TestSandbox,
 } from '../testing/test-sandbox.ts';
 
-const open: TestSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((each) => each.close()));
-});
+const sandbox = sandboxesClosedAfterEachTest();
 
 async function listed(box: TestSandbox, headers: Record<string, string>, since?: string) {
   const query = since ? `?since=${encodeURIComponent(since)}` : '';
@@ -33,8 +30,7 @@ describe('what reaches the inbox without the member writing first', () => {
   it('brings an InMail, a connection sorted into Other and spam over time, the same in every run', async () => {
     const runs = [];
     for (let run = 0; run < 2; run += 1) {
-      const box = await createTestSandbox();
-      open.push(box);
+      const box = await sandbox();
       const member = findMember(box.population, () => true);
       const headers = await box.signIn(member);
       expect(await listed(box, headers)).toHaveLength(0);
@@ -72,8 +68,7 @@ describe('what reaches the inbox without the member writing first', () => {
   });
 
   it('serves each attachment as its file, to the member only', async () => {
-    const box = await createTestSandbox();
-    open.push(box);
+    const box = await sandbox();
     const member = findMember(box.population, () => true);
     const stranger = findMember(box.population, () => true, 1);
     const headers = await box.signIn(member);
@@ -102,8 +97,7 @@ describe('what reaches the inbox without the member writing first', () => {
   });
 
   it('lets people react to the member’s message when they answer it', async () => {
-    const box = await createTestSandbox();
-    open.push(box);
+    const box = await sandbox();
     const member = findMember(box.population, () => true);
     const headers = await box.signIn(member);
     for (const friend of membersAtDegree(box.population, member, 'FIRST').slice(0, 20)) {
@@ -132,8 +126,7 @@ describe('what reaches the inbox without the member writing first', () => {
   });
 
   it('lists a conversation again once it changes on another device (since compares changes)', async () => {
-    const box = await createTestSandbox();
-    open.push(box);
+    const box = await sandbox();
     const member = findMember(box.population, () => true);
     const headers = await box.signIn(member);
     box.clock.advance(2 * dayMs);

@@ -4,26 +4,18 @@ import {
   sandboxProfileSchema,
   sentInvitationsResponseSchema,
 } from '@outpilot/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Person } from '../population/person.ts';
 import {
-  createTestSandbox,
   dayMs,
   findMember,
   hourMs,
   membersAtDegree,
+  sandboxesClosedAfterEachTest,
   type TestSandbox,
 } from '../testing/test-sandbox.ts';
 
-const open: TestSandbox[] = [];
-async function sandbox(options: Parameters<typeof createTestSandbox>[0] = {}) {
-  const created = await createTestSandbox(options);
-  open.push(created);
-  return created;
-}
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((each) => each.close()));
-});
+const sandbox = sandboxesClosedAfterEachTest();
 
 type Sent = { invitationId: string; entityId: string; sentAt: string };
 

@@ -4,25 +4,17 @@ import {
   type SandboxConversation,
   sendMessageResponseSchema,
 } from '@outpilot/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Person } from '../population/person.ts';
 import {
-  createTestSandbox,
   dayMs,
   findMember,
   membersAtDegree,
+  sandboxesClosedAfterEachTest,
   type TestSandbox,
 } from '../testing/test-sandbox.ts';
 
-const open: TestSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((each) => each.close()));
-});
-async function sandbox(options: Parameters<typeof createTestSandbox>[0] = {}) {
-  const created = await createTestSandbox(options);
-  open.push(created);
-  return created;
-}
+const sandbox = sandboxesClosedAfterEachTest();
 
 async function messageConnections(box: TestSandbox, member: Person, count: number) {
   const headers = await box.signIn(member);

@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createTestSandbox, findMember, type TestSandbox } from '../testing/test-sandbox.ts';
+import { describe, expect, it } from 'vitest';
+import { findMember, sandboxesClosedAfterEachTest } from '../testing/test-sandbox.ts';
 
-const open: TestSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((each) => each.close()));
-});
+const sandbox = sandboxesClosedAfterEachTest();
 
 describe("a member's profile page (/in/{publicIdentifier})", () => {
   it('shows the name, degree, headline, location, about, experience and education as HTML', async () => {
-    const box = await createTestSandbox();
-    open.push(box);
+    const box = await sandbox();
     const member = findMember(box.population, () => true);
     const person = findMember(box.population, (candidate) => candidate !== member);
     const headers = await box.signIn(member);
@@ -43,8 +39,7 @@ describe("a member's profile page (/in/{publicIdentifier})", () => {
   });
 
   it('asks a visitor who is not signed in to sign in, and answers 404 for an unknown member', async () => {
-    const box = await createTestSandbox();
-    open.push(box);
+    const box = await sandbox();
     const member = findMember(box.population, () => true);
     const anonymous = await box.call('GET', `/in/${member.publicIdentifier}`, {});
     expect(anonymous.statusCode).toBe(401);

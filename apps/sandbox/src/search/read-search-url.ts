@@ -173,9 +173,10 @@ function salesNavigatorSearchOf(query: URLSearchParams): ImportSearch | undefine
   if (recentSearchId !== null) {
     return isDigits(recentSearchId) ? { kind: 'sales_navigator_recent_search', recentSearchId } : undefined;
   }
-  // Before the query= notation, Sales Navigator links carried plain keywords.
+  // Before the query= notation, Sales Navigator links carried plain keywords. Written in the order
+  // query=(keywords:…) reads to: the search's JSON keys its order, and both links are one search.
   const keywords = query.get('keywords')?.trim();
-  return keywords ? { kind: 'sales_navigator_search', filters: { ...noFilters(), keywords } } : undefined;
+  return keywords ? { kind: 'sales_navigator_search', filters: { keywords, ...noFilters() } } : undefined;
 }
 
 /** Rest.li 2.0 as Sales Navigator writes its query: records (a:b,c:d), lists List(x,y), percent-encoded leaves. */

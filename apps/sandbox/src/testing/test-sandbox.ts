@@ -1,5 +1,6 @@
 import { createVirtualClock, type VirtualClock } from '@outpilot/domain';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { afterEach } from 'vitest';
 import { type SandboxPluginOptions, sandboxPlugin } from '../plugin.ts';
 import { createPopulation, type Population } from '../population/create-population.ts';
 import type { Person } from '../population/person.ts';
@@ -54,6 +55,22 @@ export async function createTestSandbox(
     },
     call,
     close: () => app.close(),
+  };
+}
+
+/**
+ * For a test file: a function that opens a test sandbox closed again after the test that opened
+ * it, so no test leaves a server behind for the next.
+ */
+export function sandboxesClosedAfterEachTest(): typeof createTestSandbox {
+  const open: TestSandbox[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((each) => each.close()));
+  });
+  return async (options) => {
+    const created = await createTestSandbox(options);
+    open.push(created);
+    return created;
   };
 }
 

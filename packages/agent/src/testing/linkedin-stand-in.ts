@@ -20,10 +20,11 @@ import {
   profileAnswer,
   readCookies,
   readMessengerVariables,
+  readSalesProfileKeys,
   readSearchVariables,
   refusalBody,
-  salesProfileAnswer,
-  salesTailOf,
+  salesIdOf,
+  salesProfilesAnswer,
   searchAnswer,
   sentInvitationsAnswer,
   skillsAnswer,
@@ -33,7 +34,7 @@ import { startTestServer, type TestServer } from './http-server.ts';
 
 /**
  * A local stand-in for linkedin.com whose state the test drives (members, limits, faults, session,
- * rotations): the adapter's contract tests and benchmark need signals a seeded network cannot be
+ * rotations): the adapter's contract tests need signals a seeded network cannot be
  * told to give on cue. It speaks through the one implementation of the dialect
  * (network/linkedin/linkedin-dialect.ts), which the sandbox network's LinkedIn facade also answers
  * with: cookie session with the csrf check, normalized JSON with included[], rotating GraphQL query
@@ -433,12 +434,21 @@ export async function startLinkedInStandIn(
         }),
       );
     }
-    if (path.startsWith('/sales-api/salesApiProfiles/')) {
+    if (path === '/sales-api/salesApiProfiles') {
       if (!state.salesNavigatorSeat) return refuse(response, 403);
-      const tail = salesTailOf(decodeURIComponent(path));
-      const member = state.members.find((entry) => entry.id.slice(5) === tail);
-      if (!member) return refuse(response, 404);
-      return answer(response, 200, salesProfileAnswer(toDialect(member)));
+      const keys = readSalesProfileKeys(url.searchParams.get('ids') ?? '');
+      if (keys.length === 0) return refuse(response, 400);
+      const member = (salesId: string) => state.members.find((entry) => salesIdOf(entry.id) === salesId);
+      return answer(
+        response,
+        200,
+        salesProfilesAnswer(
+          keys.map(({ key, salesId }) => {
+            const found = member(salesId);
+            return { key, member: found ? toDialect(found) : undefined };
+          }),
+        ),
+      );
     }
     return refuse(response, 404);
   };

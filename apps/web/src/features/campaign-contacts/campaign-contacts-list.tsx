@@ -1,28 +1,18 @@
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import type { Campaign, ContactDocument } from '@outpilot/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { ExportInteractionLogButton } from '../activities-queue/export-interaction-log-button.tsx';
 import { runningRefreshMs } from '../campaigns/campaign-detail-page.tsx';
-import {
-  type ContactFilters,
-  emptyContactFilters,
-  hasContactFilters,
-} from '../contacts/filters/contact-filters.ts';
+import { ContactsListFrame } from '../contacts/contacts-list-frame.tsx';
+import { type ContactFilters, hasContactFilters } from '../contacts/filters/contact-filters.ts';
 import { FilterPanel } from '../contacts/filters/filter-panel.tsx';
-import { FilterTags } from '../contacts/filters/filter-tags.tsx';
 import { KeywordSearch } from '../contacts/filters/keyword-search.tsx';
 import { ColumnChooser } from '../contacts/grid/column-chooser.tsx';
 import { ContactsGrid, type ContactsGridView } from '../contacts/grid/contacts-grid.tsx';
-import { ContactsPager } from '../contacts/grid/contacts-pager.tsx';
-import { formatContactsTotal } from '../contacts/grid/format-total.ts';
 import { FilterIcon } from '../contacts/grid/grid-icons.tsx';
 import { type ContactRowAction, useContactRowActions } from '../contacts/row-actions/contact-row-actions.tsx';
 import {
@@ -32,7 +22,6 @@ import {
   selectedCount,
   selectionRequest,
 } from '../contacts/selection/contacts-selection.ts';
-import { SelectionBar } from '../contacts/selection/selection-bar.tsx';
 import { useExportContacts } from '../contacts/selection/use-export-contacts.ts';
 import { useContactsListState } from '../contacts/use-contacts-list-state.ts';
 import { useContactsPage } from '../contacts/use-contacts-page.ts';
@@ -67,7 +56,7 @@ export function CampaignContactsList({
 }) {
   const { notifyError } = useNotify();
   const list = useContactsListState({ campaignId: campaign.id, defaultOrderBy: defaultOrderOf(campaign) });
-  const { keywords, order, page, pageSize, selection, setSelection, listSelection } = list;
+  const { keywords, order, selection, setSelection, listSelection } = list;
   const [isFilterOpen, setFilterOpen] = useState(false);
 
   const contacts = useContactsPage(list.query);
@@ -160,47 +149,38 @@ export function CampaignContactsList({
           </Button>
         )}
       </Stack>
-      <FilterTags
-        filters={list.filters}
-        onChange={applyFilters}
-        onClearAll={() => applyFilters(emptyContactFilters)}
-      />
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
-      >
-        <Typography variant="body2" color="text.secondary" data-testid="contacts-total">
-          {formatContactsTotal(total, totalIsEstimate)}
-        </Typography>
-        <Box sx={{ flexGrow: 1 }} />
-        <ExportInteractionLogButton />
-        <Button onClick={runExport} loading={exportContacts.isPending} disabled={total === 0 || isOverLimit}>
-          {campaignContactsTexts.exportContacts}
-        </Button>
-        <Tooltip title={cannotExcludeAll ? campaignContactsTexts.excludeAllFiltered : ''}>
-          <span>
-            <Button
-              color="error"
-              disabled={count === 0 || isOverLimit || cannotExcludeAll || campaign.archived}
-              loading={exclude.isAsking}
-              onClick={() => exclude.ask(campaign, excludeSelection(), count)}
-            >
-              {campaignContactsTexts.exclude}
-            </Button>
-          </span>
-        </Tooltip>
-      </Stack>
-      <SelectionBar
-        selection={selection}
+      <ContactsListFrame
+        list={list}
         total={total}
         totalIsEstimate={totalIsEstimate}
-        onSelectAll={() => setSelection({ kind: 'all' })}
-        onClear={() => setSelection(noSelection)}
-      />
-      {contacts.isError && <Alert severity="error">The contacts could not be loaded.</Alert>}
-      <Paper variant="outlined" sx={{ position: 'relative' }}>
+        isLoading={contacts.isFetching || executions.isFetching}
+        loadFailed={contacts.isError}
+        onFiltersChange={applyFilters}
+        actions={
+          <>
+            <ExportInteractionLogButton />
+            <Button
+              onClick={runExport}
+              loading={exportContacts.isPending}
+              disabled={total === 0 || isOverLimit}
+            >
+              {campaignContactsTexts.exportContacts}
+            </Button>
+            <Tooltip title={cannotExcludeAll ? campaignContactsTexts.excludeAllFiltered : ''}>
+              <span>
+                <Button
+                  color="error"
+                  disabled={count === 0 || isOverLimit || cannotExcludeAll || campaign.archived}
+                  loading={exclude.isAsking}
+                  onClick={() => exclude.ask(campaign, excludeSelection(), count)}
+                >
+                  {campaignContactsTexts.exclude}
+                </Button>
+              </span>
+            </Tooltip>
+          </>
+        }
+      >
         <ContactsGrid
           view={view}
           rows={contacts.isError ? [] : rows}
@@ -211,21 +191,7 @@ export function CampaignContactsList({
           onRowAction={onRowAction}
           emptyText={contacts.isSuccess && rows.length === 0 ? 'No contacts found' : null}
         />
-        {(contacts.isFetching || executions.isFetching) && (
-          <CircularProgress
-            size={24}
-            sx={{ position: 'absolute', top: 16, right: 16 }}
-            aria-label="Loading"
-          />
-        )}
-      </Paper>
-      <ContactsPager
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        onPageChange={list.setPage}
-        onPageSizeChange={list.changePageSize}
-      />
+      </ContactsListFrame>
       <FilterPanel
         open={isFilterOpen}
         withExecutionFilters={campaign.state !== 'Compose'}

@@ -1,28 +1,17 @@
-import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { type ContactDocument, type ContactsDeletePreviewAnswer, contactsTexts } from '@outpilot/contracts';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { CampaignAudienceActions } from '../campaigns/campaign-audience-actions.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
 import { ContactsIntro } from './contacts-intro.tsx';
-import {
-  buildIdsFilter,
-  type ContactFilters,
-  emptyContactFilters,
-  hasContactFilters,
-} from './filters/contact-filters.ts';
-import { FilterTags } from './filters/filter-tags.tsx';
+import { ContactsListFrame } from './contacts-list-frame.tsx';
+import { buildIdsFilter, type ContactFilters, hasContactFilters } from './filters/contact-filters.ts';
 import { KeywordSearch } from './filters/keyword-search.tsx';
 import { ColumnChooser } from './grid/column-chooser.tsx';
 import { ContactsGrid } from './grid/contacts-grid.tsx';
-import { ContactsPager } from './grid/contacts-pager.tsx';
-import { formatContactsTotal } from './grid/format-total.ts';
 import { FilterIcon } from './grid/grid-icons.tsx';
 import { useContactRowActions } from './row-actions/contact-row-actions.tsx';
 import {
@@ -34,7 +23,6 @@ import {
   selectionRequest,
 } from './selection/contacts-selection.ts';
 import { DeleteContactsDialog } from './selection/delete-contacts-dialog.tsx';
-import { SelectionBar } from './selection/selection-bar.tsx';
 import { useDeleteContacts } from './selection/use-delete-contacts.ts';
 import { useDeletePreview } from './selection/use-delete-preview.ts';
 import { useExportContacts } from './selection/use-export-contacts.ts';
@@ -61,7 +49,7 @@ type ContactsListProps = {
 export function ContactsList({ importId, showIntro = false }: ContactsListProps) {
   const { notify, notifyError } = useNotify();
   const list = useContactsListState({ importId });
-  const { keywords, order, page, pageSize, selection, setSelection, listSelection } = list;
+  const { keywords, order, selection, setSelection, listSelection } = list;
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [isWizardOpen, setWizardOpen] = useState(false);
   // Once opened they stay mounted (closing animates; the wizard keeps its import going).
@@ -179,51 +167,38 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
             Add contacts
           </Button>
         </Stack>
-        <FilterTags
-          filters={list.filters}
-          onChange={applyFilters}
-          onClearAll={() => applyFilters(emptyContactFilters)}
-        />
-        <Stack
-          direction="row"
-          spacing={1}
-          useFlexGap
-          sx={{ alignItems: 'center', flexWrap: 'wrap', minHeight: 40 }}
-        >
-          <Typography variant="body2" color="text.secondary" data-testid="contacts-total">
-            {formatContactsTotal(total, totalIsEstimate)}
-          </Typography>
-          <Box sx={{ flexGrow: 1 }} />
-          <Button
-            onClick={runExport}
-            loading={exportContacts.isPending}
-            disabled={total === 0 || isOverLimit}
-          >
-            Export to CSV
-          </Button>
-          <CampaignAudienceActions
-            disabled={count === 0 || isOverLimit}
-            selection={() => selectionRequest(selection, listSelection)}
-            onAdded={() => setSelection(noSelection)}
-          />
-          <Button
-            color="error"
-            disabled={count === 0 || isOverLimit}
-            loading={deletePreview.isPending}
-            onClick={() => askDelete(selectionRequest(selection, listSelection))}
-          >
-            Delete
-          </Button>
-        </Stack>
-        <SelectionBar
-          selection={selection}
+        <ContactsListFrame
+          list={list}
           total={total}
           totalIsEstimate={totalIsEstimate}
-          onSelectAll={() => setSelection({ kind: 'all' })}
-          onClear={() => setSelection(noSelection)}
-        />
-        {contacts.isError && <Alert severity="error">The contacts could not be loaded.</Alert>}
-        <Paper variant="outlined" sx={{ position: 'relative' }}>
+          isLoading={contacts.isFetching}
+          loadFailed={contacts.isError}
+          onFiltersChange={applyFilters}
+          actions={
+            <>
+              <Button
+                onClick={runExport}
+                loading={exportContacts.isPending}
+                disabled={total === 0 || isOverLimit}
+              >
+                Export to CSV
+              </Button>
+              <CampaignAudienceActions
+                disabled={count === 0 || isOverLimit}
+                selection={() => selectionRequest(selection, listSelection)}
+                onAdded={() => setSelection(noSelection)}
+              />
+              <Button
+                color="error"
+                disabled={count === 0 || isOverLimit}
+                loading={deletePreview.isPending}
+                onClick={() => askDelete(selectionRequest(selection, listSelection))}
+              >
+                Delete
+              </Button>
+            </>
+          }
+        >
           <ContactsGrid
             rows={contacts.isError ? [] : rows}
             orderBy={order}
@@ -234,21 +209,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
             onRowAction={rowActions.act}
             emptyText={contacts.isSuccess && rows.length === 0 ? 'No contacts found' : null}
           />
-          {contacts.isFetching && (
-            <CircularProgress
-              size={24}
-              sx={{ position: 'absolute', top: 16, right: 16 }}
-              aria-label="Loading"
-            />
-          )}
-        </Paper>
-        <ContactsPager
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.changePageSize}
-        />
+        </ContactsListFrame>
         {hasOpenedFilters && (
           <Suspense fallback={null}>
             <FilterPanel

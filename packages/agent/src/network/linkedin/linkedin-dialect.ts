@@ -298,36 +298,79 @@ export function readSearchVariables(variables: string): SearchVariables {
   };
 }
 
-/** GET sales-api/salesApiLeadSearch */
+/**
+ * A Sales Navigator lead: a member shown by name, with their degree (none out of network), or a
+ * private "LinkedIn Member" row, which names nobody and cannot be looked up.
+ */
+export type DialectLead = { member: DialectMember; degree: 1 | 2 | 3 | null } | { private: true };
+
+/** Sales Navigator names a member ACw…; the same member's ACo id shares the tail. */
+export const salesIdOf = (profileId: string) => `ACwAA${profileId.slice(5)}`;
+/** The ACo id of the member an ACw id names (the sandbox's members share the tail). */
+export const profileIdOfSalesId = (salesId: string) =>
+  /^ACwAA./.test(salesId) ? `ACoAA${salesId.slice(5)}` : undefined;
+/** A lead's URN: urn:li:fs_salesProfile:(<ACw id>,<authType>,<authToken>) (reference §0). */
+export const salesProfileUrn = (member: DialectMember) =>
+  `urn:li:fs_salesProfile:(${salesIdOf(member.id)},NAME_SEARCH,${member.memberNumber.toString(36)})`;
+const privateLeadUrn = 'urn:li:fs_salesProfile:(headless,OUT_OF_NETWORK,0)';
+
+/** GET sales-api/salesApiLeadSearch (LeadSearchResult): one page of leads, 25 per page in the UI. */
 export function leadSearchAnswer(page: {
   start: number;
   count: number;
   total: number;
-  leads: readonly { member: DialectMember; degree: 1 | 2 | 3 }[];
+  leads: readonly DialectLead[];
 }) {
   return {
     paging: { start: page.start, count: page.count, total: page.total },
-    elements: page.leads.map(({ member, degree }) => ({
-      entityUrn: `urn:li:fs_salesProfile:(${salesIdOf(member.id)},NAME_SEARCH,tok)`,
-      objectUrn: `urn:li:member:${member.memberNumber}`,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      degree,
-      geoRegion: member.location,
-      currentPositions: [{ companyName: member.company, title: member.title }],
-    })),
+    elements: page.leads.map((lead) =>
+      'private' in lead
+        ? { entityUrn: privateLeadUrn, fullName: 'LinkedIn Member', currentPositions: [] }
+        : {
+            entityUrn: salesProfileUrn(lead.member),
+            objectUrn: `urn:li:member:${lead.member.memberNumber}`,
+            firstName: lead.member.firstName,
+            lastName: lead.member.lastName,
+            fullName: `${lead.member.firstName} ${lead.member.lastName}`,
+            ...(lead.degree === null ? {} : { degree: lead.degree }),
+            geoRegion: lead.member.location,
+            premium: lead.member.premium,
+            currentPositions: [{ companyName: lead.member.company, title: lead.member.title }],
+          },
+    ),
   };
 }
 
-/** Sales Navigator names a member ACw…; the same member's ACo id shares the tail. */
-export const salesIdOf = (profileId: string) => `ACwAA${profileId.slice(5)}`;
-/** The tail a salesApiProfiles path names, to find the member by their ACo id's tail. */
-export const salesTailOf = (path: string) => /ACwAA([^,]+)/.exec(path)?.[1];
+/** What salesApiProfiles' ids=List((profileId:…,authType:…,authToken:…),…) asks: the keys and their ACw ids. */
+export function readSalesProfileKeys(ids: string): { key: string; salesId: string }[] {
+  return [...ids.matchAll(/\(profileId:([^,)]+),authType:[^,)]*,authToken:[^,)]*\)/g)].map((match) => ({
+    key: match[0],
+    salesId: decodeURIComponent(match[1] ?? ''),
+  }));
+}
 
-/** GET sales-api/salesApiProfiles/(<ACw>,…) */
-export const salesProfileAnswer = (member: DialectMember) => ({
-  flagshipProfileUrl: `https://www.linkedin.com/in/${member.slug}`,
-});
+/**
+ * GET sales-api/salesApiProfiles?ids=List(…): a REST.li 2.0 batch get of leads' profiles, each
+ * with the address of the member's LinkedIn profile; a key it cannot answer is in errors.
+ */
+export function salesProfilesAnswer(keys: readonly { key: string; member: DialectMember | undefined }[]) {
+  const results: Record<string, { entityUrn: string; objectUrn: string; flagshipProfileUrl: string }> = {};
+  const statuses: Record<string, number> = {};
+  const errors: Record<string, { status: number }> = {};
+  for (const { key, member } of keys) {
+    statuses[key] = member ? 200 : 404;
+    if (!member) {
+      errors[key] = { status: 404 };
+      continue;
+    }
+    results[key] = {
+      entityUrn: salesProfileUrn(member),
+      objectUrn: `urn:li:member:${member.memberNumber}`,
+      flagshipProfileUrl: `https://www.linkedin.com/in/${member.slug}`,
+    };
+  }
+  return { results, statuses, errors };
+}
 
 /** POST voyagerRelationshipsDashMemberRelationships?action=verifyQuotaAndCreateV2: 200 and a Location. */
 export function invitationCreated(invitationId: string, inviteeId: string) {

@@ -47,7 +47,7 @@ import {
   postsSchema,
   profileSchema,
   type RenderContentEntry,
-  salesProfileSchema,
+  salesProfilesSchema,
   searchClustersSchema,
   sentInvitationSchema,
   skillsSchema,
@@ -62,6 +62,7 @@ import {
   messengerCategories,
   noteMaxLength,
   reactionTypes,
+  restliQueryText,
   restliString,
   syncedCategories,
   urns,
@@ -413,7 +414,7 @@ export class LinkedInNetworkClient implements AgentNetworkClient, ActivityNetwor
     const reachable = salesNavigator ? reachableOf.salesNavigator : reachableOf.basic;
     if (page.start >= reachable) return { total: 0, reachable, elements: [] };
     const result = salesNavigator
-      ? await this.#leadSearch(parsed, page, options)
+      ? await this.#leadSearch(parsed, search.url, page, options)
       : await this.#clusterSearch(parsed, page, options);
     if (page.start === 0 && result.elements.length === 0)
       throw new AgentError('EmptySearchPage', 'The search has no results', { status: 404 });
@@ -459,54 +460,62 @@ export class LinkedInNetworkClient implements AgentNetworkClient, ActivityNetwor
     return { total: clusters.paging.total, elements };
   }
 
-  async #leadSearch(search: ImportSearch, page: PeopleSearchPageRequest, options?: CallOptions) {
-    const path = `/sales-api/salesApiLeadSearch?q=searchQuery&query=${leadQuery(search)}&start=${page.start}&count=${page.count}&decorationId=${decorations.leadSearch}`;
+  async #leadSearch(search: ImportSearch, url: string, page: PeopleSearchPageRequest, options?: CallOptions) {
+    const path = `/sales-api/salesApiLeadSearch?q=searchQuery&query=${leadQuery(search, url)}&start=${page.start}&count=${page.count}&decorationId=${decorations.leadSearch}`;
     const body = parse(
       leadSearchSchema,
       await this.transport.json({ path, accept: accept.json, signal: options?.signal }),
       path,
     );
-    const elements: PeopleSearchElement[] = [];
-    for (const lead of body.elements) {
-      // Sales Navigator names members by their ACw id; their profile address comes from salesApiProfiles.
-      const profilePath = `/sales-api/salesApiProfiles/${encodeURIComponent(lead.entityUrn.replace('urn:li:fs_salesProfile:', ''))}?decoration=(flagshipProfileUrl)`;
-      const sales = parse(
-        salesProfileSchema,
-        await this.transport.json({ path: profilePath, accept: accept.json, signal: options?.signal }),
-        profilePath,
-      );
-      const publicIdentifier = slugOf(sales.flagshipProfileUrl);
-      if (!publicIdentifier) {
-        elements.push({ invisible: true });
-        continue;
-      }
+    // A "LinkedIn Member" row names nobody: it is not looked up.
+    const named = body.elements.filter((lead) => lead.firstName !== undefined && salesKeyOf(lead.entityUrn));
+    const addresses = named.length ? await this.#salesProfileAddresses(named, options) : new Map();
+    const elements = body.elements.map((lead): PeopleSearchElement => {
+      const publicIdentifier = slugOf(addresses.get(lead.entityUrn) ?? '');
+      if (!publicIdentifier || lead.firstName === undefined) return { invisible: true };
       const position = lead.currentPositions[0];
-      elements.push({
+      return {
         invisible: false,
         profile: {
-          // The ACw id until an action needs the member's ACo id (looked up from the profile then).
-          entityId: /\(([^,]+),/.exec(lead.entityUrn)?.[1] ?? lead.entityUrn,
+          // Sales Navigator names the member by their ACw id; an action on them looks up their
+          // ACo id from the profile (#profileIdOf).
+          entityId: salesKeyOf(lead.entityUrn)?.salesId ?? lead.entityUrn,
           publicIdentifier,
           firstName: lead.firstName,
-          lastName: lead.lastName,
+          lastName: lead.lastName ?? '',
           headline: position ? `${position.title} at ${position.companyName}` : '',
           picture: null,
           location: lead.geoRegion,
           company: position?.companyName ?? null,
-          degree:
-            lead.degree === 1
-              ? 'FIRST'
-              : lead.degree === 2
-                ? 'SECOND'
-                : lead.degree === 3
-                  ? 'THIRD'
-                  : 'OUT_OF_NETWORK',
-          isPremium: false,
+          degree: leadDegrees[lead.degree ?? 0] ?? 'OUT_OF_NETWORK',
+          isPremium: lead.premium,
           hasSalesNavigator: false,
         },
-      });
-    }
+      };
+    });
     return { total: body.paging.total, elements };
+  }
+
+  /**
+   * The profile address of each lead of a page, in one REST.li batch get of salesApiProfiles
+   * (not one call per lead): lead URN → flagshipProfileUrl. A lead it does not answer is left out.
+   */
+  async #salesProfileAddresses(leads: readonly { entityUrn: string }[], options?: CallOptions) {
+    const keys = leads.flatMap((lead) => {
+      const key = salesKeyOf(lead.entityUrn);
+      return key
+        ? [
+            `(profileId:${restliString(key.salesId)},authType:${restliString(key.authType)},authToken:${restliString(key.authToken)})`,
+          ]
+        : [];
+    });
+    const path = `/sales-api/salesApiProfiles?ids=List(${keys.join(',')})&decoration=${decorations.salesProfiles}`;
+    const body = parse(
+      salesProfilesSchema,
+      await this.transport.json({ path, accept: accept.json, signal: options?.signal }),
+      path,
+    );
+    return new Map(Object.values(body.results).map((entry) => [entry.entityUrn, entry.flagshipProfileUrl]));
   }
 
   // Invitations
@@ -940,8 +949,21 @@ function clusterVariables(search: ImportSearch, page: PeopleSearchPageRequest): 
   return `(start:${page.start},count:${page.count},origin:${origin},query:${query})`;
 }
 
-/** The query of salesApiLeadSearch for a Sales Navigator search, recent or saved search, or lead list. */
-function leadQuery(search: ImportSearch): string {
+/** Sales Navigator's degree badge: 1st, 2nd, 3rd; none out of network. */
+const leadDegrees: Record<number, ConnectionDegree> = { 1: 'FIRST', 2: 'SECOND', 3: 'THIRD' };
+
+/** The parts of urn:li:fs_salesProfile:(<ACw id>,<authType>,<authToken>); undefined for another URN. */
+function salesKeyOf(urn: string) {
+  const match = /^urn:li:fs_salesProfile:\((ACw[^,()]+),([^,()]+),([^,()]*)\)$/.exec(urn);
+  return match ? { salesId: match[1] ?? '', authType: match[2] ?? '', authToken: match[3] ?? '' } : undefined;
+}
+
+/**
+ * The query of salesApiLeadSearch: a /sales/search/people?query=(…) link's own query, copied as
+ * the site does (reference §1), so every filter it names is asked; otherwise built for a link of
+ * plain keywords, a recent or saved search, or a lead list.
+ */
+function leadQuery(search: ImportSearch, url: string): string {
   switch (search.kind) {
     case 'sales_navigator_recent_search':
       return `(recentSearchParam:(id:${restliString(search.recentSearchId)},doLogHistory:false))`;
@@ -951,18 +973,22 @@ function leadQuery(search: ImportSearch): string {
       // Not confirmed by the sources (reference §1): the lead list as a search filter.
       return `(filters:List((type:LEAD_LIST,values:List((id:${restliString(search.leadListId)},selectionType:INCLUDED)))))`;
     case 'sales_navigator_search': {
-      const { filters } = search;
-      const parts = [
-        ...(filters.keywords ? [`keywords:${restliString(filters.keywords)}`] : []),
-        ...(filters.geoUrns.length
-          ? [
-              `filters:List((type:REGION,values:List(${filters.geoUrns.map((id) => `(id:${restliString(id)},selectionType:INCLUDED)`).join(',')})))`,
-            ]
-          : []),
-      ];
-      return `(${parts.join(',')})`;
+      const copied = linkQueryOf(url);
+      if (copied !== undefined) return restliQueryText(copied);
+      const { keywords } = search.filters;
+      return `(${keywords ? `keywords:${restliString(keywords)}` : ''})`;
     }
     default:
       throw new AgentError('BadRequest', 'Not a Sales Navigator search');
+  }
+}
+
+/** The query=(…) of a Sales Navigator search link, as its page reads it. */
+function linkQueryOf(url: string): string | undefined {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(url.trim()) ? url.trim() : `https://${url.trim()}`;
+  try {
+    return new URL(withScheme).searchParams.get('query') ?? undefined;
+  } catch {
+    return undefined;
   }
 }

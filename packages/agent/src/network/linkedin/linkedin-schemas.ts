@@ -121,15 +121,21 @@ export const leadSearchSchema = z.object({
   elements: z.array(
     z.object({
       entityUrn: z.string(),
-      firstName: z.string(),
-      lastName: z.string(),
+      // A private "LinkedIn Member" row has a fullName and no first or last name.
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      fullName: z.string().optional(),
       degree: z.number().optional(),
       geoRegion: z.string().default(''),
+      premium: z.boolean().default(false),
       currentPositions: z.array(z.object({ companyName: z.string(), title: z.string() })).default([]),
     }),
   ),
 });
-export const salesProfileSchema = z.object({ flagshipProfileUrl: z.string() });
+/** salesApiProfiles?ids=List(…): REST.li 2.0 batch get; keys it cannot answer are left out of results. */
+export const salesProfilesSchema = z.object({
+  results: z.record(z.string(), z.object({ entityUrn: z.string(), flagshipProfileUrl: z.string() })),
+});
 
 export const invitationCreatedSchema = z.object({
   data: z.object({ value: z.object({ invitationUrn: z.string() }) }),

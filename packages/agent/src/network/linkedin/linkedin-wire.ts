@@ -11,6 +11,8 @@ export const decorations = {
   invitationCreation: 'com.linkedin.voyager.dash.deco.relationships.InvitationCreationResultWithInvitee-2',
   connections: 'com.linkedin.voyager.dash.deco.web.mynetwork.ConnectionListWithProfile-16',
   leadSearch: 'com.linkedin.sales.deco.desktop.searchv2.LeadSearchResult-14',
+  /** salesApiProfiles' projection: what the import needs of a lead (its profile's address). */
+  salesProfiles: '(entityUrn,objectUrn,flagshipProfileUrl)',
 } as const;
 
 /** The GraphQL queries the adapter runs; each is sent as queryId=<name>.<hash>. */
@@ -48,6 +50,15 @@ export function restliString(value: string): string {
     /[()',:]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
+}
+
+/**
+ * A REST.li text (Sales Navigator's query=(…)) as it travels in a URL's query: the structure's
+ * ( ) , : stay, percent escapes stay, anything else a URL would read otherwise (& # + space…)
+ * is escaped, which decodes back to the same leaf.
+ */
+export function restliQueryText(text: string): string {
+  return text.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-_.~():,%'!*]/gu, (c) => encodeURIComponent(c));
 }
 
 /** Reactions to a post, as the port names them and as LinkedIn's reactionType does. */
