@@ -19,7 +19,7 @@ import { createPopulation } from '@outpilot/sandbox';
 import { cookieJar } from '@outpilot/sandbox/cookie-jar';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, campaigns, conversations, inboxChanges } from './db/schema.ts';
+import { activities, campaigns, conversationEvents, conversations, inboxChanges } from './db/schema.ts';
 import { createCloudRunner, openSandboxSession } from './engine/cloud-runner.ts';
 import {
   claimInboxChanges,
@@ -55,7 +55,7 @@ async function freePort(): Promise<number> {
 
 const noPause = { minMs: 0, maxMs: 0 };
 const connectStep: CampaignStep[] = [
-  { type: 'Connect', message_template: 'Hi {first_name}, shall we connect?', timeout: 14_400 },
+  { type: 'Connect', message_template: 'Hi {first_name}, shall we connect?', timeout: 14_400, delay: 30 },
 ];
 const messageStep: CampaignStep[] = [
   { type: 'Message', message_template: 'Good to be connected, {first_name}.', timeout: 4320 },
@@ -410,6 +410,34 @@ describe.each(testBackends())(
         .parse(await listed.json())
         .conversations.find((each) => each.participants.some((p) => p.entityId === friend.entityId));
       expect(withFriend?.starred).toBe(true);
+
+      // A message typed on another device comes in through the inbox's Sync, read by the extension.
+      await linkedIn.sendMessage(
+        { publicIdentifier: friend.publicIdentifier, entityId: friend.entityId },
+        'Typed on my phone',
+        stored.id,
+      );
+      const syncing = automation(server, user, `/conversations/${encodeURIComponent(stored.id)}/sync`, {});
+      for (let tries = 0; tries < 100; tries += 1) {
+        const open = await server.db
+          .select({ state: inboxChanges.state })
+          .from(inboxChanges)
+          .where(and(eq(inboxChanges.personaId, user.personaId), eq(inboxChanges.state, 'queued')));
+        if (open.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await runner.runOnce()).inboxChanges).toBe(1);
+      expect((await syncing).status).toBe(200);
+      const storedTexts = await server.db
+        .select({ text: conversationEvents.text })
+        .from(conversationEvents)
+        .where(
+          and(
+            eq(conversationEvents.personaId, user.personaId),
+            eq(conversationEvents.conversationId, stored.id),
+          ),
+        );
+      expect(storedTexts.map((row) => row.text)).toContain('Typed on my phone');
     });
 
     it('locally: a message tried again after a lost report keeps its origin token and is delivered once; a change nobody takes is given up', async () => {

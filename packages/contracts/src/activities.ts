@@ -114,6 +114,8 @@ export const inboxChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('archive'), archived: z.boolean() }),
   z.object({ kind: z.literal('mailbox'), mailbox: z.enum(['Focused', 'Other']) }),
   z.object({ kind: z.literal('deleteConversation') }),
+  /** The inbox's Sync: the runner syncs the persona's conversations now (reported as a runner's sync). */
+  z.object({ kind: z.literal('sync') }),
 ]);
 export type InboxChange = z.infer<typeof inboxChangeSchema>;
 

@@ -30,7 +30,8 @@ export const extensionMessages = {
   notTaken:
     'The browser extension did not take the change: keep Outpilot open in Chrome with the extension, or run in the cloud',
   notReported: 'The browser extension did not say whether LinkedIn took the change',
-  notInLocalMode: 'In local mode the browser extension reads LinkedIn; the server cannot read it now',
+  notInLocalMode:
+    'In local mode only the browser extension reads LinkedIn: this is not available from the server',
 } as const;
 
 type WaitOptions = { waitMs?: number; pollMs?: number };
@@ -178,19 +179,35 @@ async function outcomeOf(deps: Deps, id: string): Promise<InboxChangeReport | un
 
 /**
  * The inbox's network for a local-mode workspace on LinkedIn: the extension acts, with the user's
- * own session. Each change is queued for the persona's runner (performThroughExtension); reads
- * (a Sync, an attachment) need the session the server does not have, so they are refused.
+ * own session. Each change, and the Sync, is queued for the persona's runner
+ * (performThroughExtension); an attachment would need the session the server does not have, so it
+ * is refused.
  */
-export function extensionInbox(deps: Deps, personaId: string, options: WaitOptions = {}): InboxNetworkClient {
+export type ExtensionInboxClient = InboxNetworkClient & {
+  /** The inbox's Sync made by the persona's runner (it reports what it read as its own sync does). */
+  syncThroughRunner(conversationId: string): Promise<void>;
+};
+
+export const isExtensionInbox = (network: InboxNetworkClient): network is ExtensionInboxClient =>
+  'syncThroughRunner' in network;
+
+export function extensionInbox(
+  deps: Deps,
+  personaId: string,
+  options: WaitOptions = {},
+): ExtensionInboxClient {
   const perform = (conversationId: string, change: InboxChange) =>
     performThroughExtension(deps, { personaId, conversationId, change }, options);
   const unavailable = async (): Promise<never> => {
-    throw new AppError(409, 'BadRequest', extensionMessages.notInLocalMode);
+    throw new AppError(400, 'BadRequest', extensionMessages.notInLocalMode);
   };
   return {
     getMyProfile: unavailable,
     listConversationsSince: unavailable,
     fetchAttachment: unavailable,
+    async syncThroughRunner(conversationId) {
+      await perform(conversationId, { kind: 'sync' });
+    },
     async sendMessage(target, text, conversationId) {
       if (!conversationId) throw new Error('The inbox answers in a conversation');
       const report = await perform(conversationId, {

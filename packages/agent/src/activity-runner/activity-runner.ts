@@ -250,6 +250,10 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
         });
         continue;
       }
+      if (change.change.kind === 'sync') {
+        reports.push(await syncForInbox(change, network));
+        continue;
+      }
       reports.push(
         canChangeInbox(network)
           ? await performInboxChange(change, network)
@@ -267,6 +271,30 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
       await withRetry(() => report({ reports }), { policy: retry, sleep, random });
     } catch (error) {
       update({ lastError: toErrorBody(error) });
+    }
+  };
+
+  /** The inbox's Sync: this persona's sync now, from where the runner's cursor is. */
+  const syncForInbox = async (
+    change: ClaimedInboxChange,
+    network: ActivityNetworkClient,
+  ): Promise<InboxChangeReport> => {
+    const base = { change_id: change.change_id, attempt: change.attempt };
+    try {
+      await syncPersona({ personaId: change.persona_id, network, automation, cursors });
+      return { ...base, outcome: 'done' };
+    } catch (error) {
+      const body = toErrorBody(error);
+      const status = error instanceof AgentError ? error.status : undefined;
+      return {
+        ...base,
+        outcome: 'failed',
+        error: {
+          name: body.name.slice(0, 100),
+          message: body.message.slice(0, 2000),
+          ...(status && status >= 400 && status < 600 ? { status } : {}),
+        },
+      };
     }
   };
 

@@ -87,6 +87,9 @@ export async function performInboxChange(
       case 'deleteConversation':
         await network.deleteConversation(id);
         break;
+      case 'sync':
+        // The runner's own sync (it holds the cursors): never made here.
+        throw new AgentError('BadRequest', 'A sync is the runner’s to make', { status: 400 });
     }
     return { ...base, outcome: 'done' };
   } catch (error) {
