@@ -476,6 +476,13 @@ describe.each(testBackends())(
       expect(secondTry).toMatchObject({ change_id: firstTry.change_id, attempt: 2, change });
       if (!secondTry) throw new Error('not claimed again');
       const report = await performInboxChange(secondTry, linkedIn);
+      // Another workspace's runner cannot report it.
+      expect(
+        await reportInboxChanges(deps, {
+          personaIds: ['00000000-0000-4000-8000-00000000dead'],
+          reports: [report],
+        }),
+      ).toEqual([{ change_id: firstTry.change_id, accepted: false }]);
       expect(await reportInboxChanges(deps, { personaIds: [user.personaId], reports: [report] })).toEqual([
         { change_id: firstTry.change_id, accepted: true },
       ]);
