@@ -498,6 +498,26 @@ describe.each(testBackends())(
         (await messagesWith(linkedIn, friend)).texts.filter((text) => text === 'Sent once, tried twice'),
       ).toHaveLength(1);
 
+      // LinkedIn refuses: the call answers LinkedIn's refusal (the screen rolls its change back).
+      const refused = performThroughExtension(
+        deps,
+        {
+          personaId: user.personaId,
+          conversationId: 'urn:li:msg_conversation:(urn:li:fsd_profile:nobody,2-bm90LWEtdGhyZWFk)',
+          change: { kind: 'star', starred: true },
+        },
+        { waitMs: 10_000, pollMs: 20 },
+      );
+      const [unknown] = await claimFor('browser:d');
+      if (!unknown) throw new Error('not claimed');
+      const refusal = await performInboxChange(unknown, linkedIn);
+      expect(refusal).toMatchObject({ outcome: 'failed', error: { status: expect.any(Number) } });
+      await reportInboxChanges(deps, { personaIds: [user.personaId], reports: [refusal] });
+      await expect(refused).rejects.toMatchObject({
+        name: refusal.error?.name,
+        status: refusal.error?.status,
+      });
+
       // No runner takes it: the call gives up, and the change is never performed after.
       await expect(
         performThroughExtension(
