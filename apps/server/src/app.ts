@@ -23,6 +23,11 @@ import { registerEngineBackground } from './engine/start-engine.ts';
 import { stopCsvParsing } from './imports/parse-csv-off-thread.ts';
 import { registerDevMailbox } from './mail/dev-mailbox-page.ts';
 import { createMailer } from './mail/mail-port.ts';
+import { createInboxNetworkOf } from './messaging/inbox-dispatch.ts';
+import {
+  type CloudLinkedInOptions,
+  createCloudLinkedInNetworks,
+} from './network-account/cloud-linkedin-network.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuthGuard } from './plugins/auth-guard.ts';
 import { redirectPagesToPublicOrigin } from './plugins/canonical-host.ts';
@@ -77,6 +82,11 @@ export type BuildServerOverrides = {
   engineBackground?: boolean;
   /** Where log lines go instead of stdout (tests read what the server logged). */
   logStream?: { write(line: string): void };
+  /**
+   * NETWORK=linkedin: the cloud's LinkedIn clients (the cloud runner's and the inbox's) with these
+   * options instead of LinkedIn's pace (tests: no pause between requests; which proxy is used).
+   */
+  cloudLinkedIn?: CloudLinkedInOptions;
 };
 
 export const authCallbackPath = '/auth_callback';
@@ -145,6 +155,9 @@ export async function buildServer(
       payments: createStripePayments(config.payments, clock),
       mail: createMailer(config.mail, database.db, clock),
     };
+    // One LinkedIn client per cloud persona for the runner and the inbox: one pace on the network.
+    const cloudLinkedIn =
+      config.network === 'linkedin' ? createCloudLinkedInNetworks(deps, overrides.cloudLinkedIn) : undefined;
 
     app.setErrorHandler(answerError);
     redirectPagesToPublicOrigin(app, config.publicUrl);
@@ -170,7 +183,7 @@ export async function buildServer(
       paymentsWebhookRoutes(deps),
       cloudAutomationRoutes(deps),
       automationRoutes(deps),
-      messagingRoutes(deps),
+      messagingRoutes(deps, createInboxNetworkOf(deps, cloudLinkedIn)),
     ]);
 
     if (config.enableTestEndpoints && isVirtual(clock)) {
@@ -222,7 +235,8 @@ export async function buildServer(
       });
     }
 
-    if (overrides.engineBackground ?? !isVirtual(clock)) registerEngineBackground(app, deps);
+    if (overrides.engineBackground ?? !isVirtual(clock))
+      registerEngineBackground(app, deps, { ...(cloudLinkedIn ? { cloudLinkedIn } : {}) });
 
     if (overrides.extend) await overrides.extend(app);
     await registerWebApp(app, config.webDistDir);

@@ -6,7 +6,10 @@ import {
   type EndpointClient,
   type ReportActivitiesRequest,
   type ReportActivitiesResponse,
+  type ReportInboxChangesRequest,
+  type ReportInboxChangesResponse,
   reportActivitiesRequestSchema,
+  reportInboxChangesRequestSchema,
   type SyncConnectionsRequest,
   type SyncConversationsRequest,
   type SyncResponse,
@@ -25,6 +28,8 @@ export type AutomationApi = {
   reportMany(request: ReportActivitiesRequest): Promise<ReportActivitiesResponse>;
   syncConnections(request: SyncConnectionsRequest): Promise<SyncResponse>;
   syncConversations(request: SyncConversationsRequest): Promise<SyncResponse>;
+  /** What became of the inbox's changes the claim gave (a browser runner on LinkedIn). */
+  reportInboxChanges?(request: ReportInboxChangesRequest): Promise<ReportInboxChangesResponse>;
 };
 
 export type AutomationClientOptions = {
@@ -65,6 +70,12 @@ export class AutomationClient implements AutomationApi {
   reportMany(request: ReportActivitiesRequest): Promise<ReportActivitiesResponse> {
     return this.#client.call(automationEndpoints.reports, {
       body: reportActivitiesRequestSchema.parse(request),
+    });
+  }
+
+  reportInboxChanges(request: ReportInboxChangesRequest): Promise<ReportInboxChangesResponse> {
+    return this.#client.call(automationEndpoints.inboxChangeReports, {
+      body: reportInboxChangesRequestSchema.parse(request),
     });
   }
 

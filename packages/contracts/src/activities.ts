@@ -33,6 +33,7 @@ export const automationActivitiesPaths = {
   claim: '/activities/claim',
   report: '/activities/:id/report',
   reports: '/activities/reports',
+  inboxChangeReports: '/inbox-changes/reports',
   syncConnections: '/sync/connections',
   syncConversations: '/sync/conversations',
 } as const;
@@ -46,6 +47,11 @@ export const claimActivitiesRequestSchema = z.object({
   lease_seconds: wholeNumber().min(10).max(maxLeaseSeconds),
   /** Restrict to these personas (a browser runner acts only for its signed-in user). */
   persona_ids: z.array(z.uuid()).max(100).optional(),
+  /**
+   * This runner also performs the inbox's changes (a local-mode workspace on LinkedIn: the
+   * extension acts for the inbox); the answer then carries the queued ones in inbox_changes.
+   */
+  inbox_changes: z.boolean().optional(),
 });
 export type ClaimActivitiesRequest = z.infer<typeof claimActivitiesRequestSchema>;
 
@@ -76,7 +82,57 @@ export const claimedActivitySchema = z.object({
   network_ref: z.string().max(500).nullable(),
 });
 export type ClaimedActivity = z.infer<typeof claimedActivitySchema>;
-export const claimActivitiesResponseSchema = z.object({ activities: z.array(claimedActivitySchema) });
+/**
+ * A change the inbox made that the persona's own runner performs on the network (local mode on
+ * LinkedIn): what to do in which conversation. Each sets a state, so doing it twice changes
+ * nothing more; a message carries its origin token, so a resend is not delivered twice.
+ */
+export const inboxChangeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('send'),
+    text: z.string().min(1).max(8000),
+    recipient: z.object({
+      public_identifier: z.string().max(200),
+      entity_id: z.string().max(200).nullable(),
+    }),
+    origin_token: z.string().min(8).max(200),
+  }),
+  z.object({
+    kind: z.literal('edit'),
+    message_id: z.string().min(1).max(500),
+    text: z.string().min(1).max(8000),
+  }),
+  z.object({ kind: z.literal('recall'), message_id: z.string().min(1).max(500) }),
+  z.object({
+    kind: z.literal('react'),
+    message_id: z.string().min(1).max(500),
+    emoji: z.string().min(1).max(16),
+    on: z.boolean(),
+  }),
+  z.object({ kind: z.literal('read'), read: z.boolean() }),
+  z.object({ kind: z.literal('star'), starred: z.boolean() }),
+  z.object({ kind: z.literal('archive'), archived: z.boolean() }),
+  z.object({ kind: z.literal('mailbox'), mailbox: z.enum(['Focused', 'Other']) }),
+  z.object({ kind: z.literal('deleteConversation') }),
+  /** The inbox's Sync: the runner syncs the persona's conversations now (reported as a runner's sync). */
+  z.object({ kind: z.literal('sync') }),
+]);
+export type InboxChange = z.infer<typeof inboxChangeSchema>;
+
+export const claimedInboxChangeSchema = z.object({
+  change_id: z.uuid(),
+  attempt: wholeNumber().min(1),
+  persona_id: z.uuid(),
+  conversation_id: z.string().min(1).max(500),
+  change: inboxChangeSchema,
+});
+export type ClaimedInboxChange = z.infer<typeof claimedInboxChangeSchema>;
+
+export const claimActivitiesResponseSchema = z.object({
+  activities: z.array(claimedActivitySchema),
+  /** Only when the claim asked for them (inbox_changes: true). */
+  inbox_changes: z.array(claimedInboxChangeSchema).max(maxClaimBatch).optional(),
+});
 export type ClaimActivitiesResponse = z.infer<typeof claimActivitiesResponseSchema>;
 
 export const activityOutcomes = ['executed', 'error', 'skipped', 'withdrawn', 'limit_exceeded'] as const;
@@ -152,6 +208,36 @@ export const activityReportResultSchema = reportActivityResponseSchema.extend({
 export type ActivityReportResult = z.infer<typeof activityReportResultSchema>;
 export const reportActivitiesResponseSchema = z.object({ results: z.array(activityReportResultSchema) });
 export type ReportActivitiesResponse = z.infer<typeof reportActivitiesResponseSchema>;
+
+/** What became of an inbox change on the network: done (with the sent message's ids) or refused. */
+export const inboxChangeReportSchema = z.object({
+  change_id: z.uuid(),
+  attempt: wholeNumber().min(1),
+  outcome: z.enum(['done', 'failed']),
+  /** send, done: the message as the network stored it. */
+  sent: z
+    .object({ message_id: z.string().min(1).max(500), conversation_id: z.string().min(1).max(500) })
+    .optional(),
+  /** failed: the network's refusal (its name, status and code), as the inbox's call answers it. */
+  error: z
+    .object({
+      name: z.string().max(100),
+      message: z.string().max(2000),
+      code: z.string().max(100).optional(),
+      status: wholeNumber().min(400).max(599).optional(),
+    })
+    .optional(),
+});
+export type InboxChangeReport = z.infer<typeof inboxChangeReportSchema>;
+export const reportInboxChangesRequestSchema = z.object({
+  reports: z.array(inboxChangeReportSchema).min(1).max(maxClaimBatch),
+});
+export type ReportInboxChangesRequest = z.infer<typeof reportInboxChangesRequestSchema>;
+/** accepted: false for a change that is not the caller's, not claimed in that attempt, or given up on. */
+export const reportInboxChangesResponseSchema = z.object({
+  results: z.array(z.object({ change_id: z.uuid(), accepted: z.boolean() })),
+});
+export type ReportInboxChangesResponse = z.infer<typeof reportInboxChangesResponseSchema>;
 
 export const syncConnectionsRequestSchema = z.object({
   persona_id: z.uuid(),
@@ -275,6 +361,14 @@ export const automationEndpoints = {
       'Report the outcomes of several claimed activities in one transaction (each idempotent and fenced as one report)',
     body: reportActivitiesRequestSchema,
     answers: { 200: reportActivitiesResponseSchema },
+  }),
+  inboxChangeReports: defineEndpoint({
+    ...runnerCall,
+    method: 'POST',
+    path: automationActivitiesPaths.inboxChangeReports,
+    summary: "Report what became of the inbox's changes this runner claimed (local mode on LinkedIn)",
+    body: reportInboxChangesRequestSchema,
+    answers: { 200: reportInboxChangesResponseSchema },
   }),
   syncConnections: defineEndpoint({
     ...runnerCall,

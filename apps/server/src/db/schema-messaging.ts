@@ -1,7 +1,15 @@
-import type { ConversationType, InboxTab, RenderContent, RenderFormat } from '@outpilot/contracts';
+import type {
+  ConversationType,
+  InboxChange,
+  InboxChangeReport,
+  InboxTab,
+  RenderContent,
+  RenderFormat,
+} from '@outpilot/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -11,6 +19,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { inList } from './in-list.ts';
 import { personas } from './schema.ts';
 
 /**
@@ -92,5 +101,43 @@ export const conversationEvents = pgTable(
     ),
     // Keyword search on message text (lowered, as the search compares it).
     index('conversation_events_text_trgm_idx').using('gin', sql`lower(${t.text}) gin_trgm_ops`),
+  ],
+);
+
+export const inboxChangeStates = ['queued', 'claimed', 'done', 'failed', 'cancelled'] as const;
+export type InboxChangeState = (typeof inboxChangeStates)[number];
+
+/**
+ * The inbox's changes that the persona's own runner performs on the network: a local-mode
+ * workspace on LinkedIn, whose session lives only in the user's browser (the extension). The
+ * inbox's call queues one and waits for the runner's report (messaging/extension-inbox.ts); a
+ * claim leases it (attempt + 1, like activities), and one whose lease ran out is claimed again
+ * with the same change (a message keeps its origin token, so LinkedIn delivers it once). The call
+ * gives up on one nobody reported in time: cancelled, never performed after.
+ */
+export const inboxChanges = pgTable(
+  'inbox_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => personas.id, { onDelete: 'cascade' }),
+    conversationId: text('conversation_id').notNull(),
+    change: jsonb('change').$type<InboxChange>().notNull(),
+    state: text('state').$type<InboxChangeState>().notNull().default('queued'),
+    attempt: integer('attempt').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: instant('lease_expires_at'),
+    /** The runner's report: the sent message's ids, or the network's refusal. */
+    report: jsonb('report').$type<InboxChangeReport>(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
+  },
+  (t) => [
+    // A claim reads a persona's open changes in the order they were made.
+    index('inbox_changes_open_persona_idx')
+      .on(t.personaId, t.createdAt)
+      .where(sql`${t.state} in ('queued', 'claimed')`),
+    check('inbox_changes_state_check', sql.raw(`"state" in (${inList(inboxChangeStates)})`)),
   ],
 );

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { createCloudLinkedInNetworks } from '../network-account/cloud-linkedin-network.ts';
+import {
+  type CloudLinkedInNetworks,
+  createCloudLinkedInNetworks,
+} from '../network-account/cloud-linkedin-network.ts';
 import { type ActivityWakeups, listenForActivityWakeups } from './activity-wakeups.ts';
 import { applyTimeouts } from './apply-timeouts.ts';
 import { type CloudRunner, createCloudRunner } from './cloud-runner.ts';
@@ -16,6 +19,8 @@ export type EngineBackgroundOptions = {
    * or with NETWORK=linkedin over the sessions handed over, through the proxies of their countries.
    */
   cloudRunner?: boolean;
+  /** NETWORK=linkedin: the cloud's LinkedIn clients, shared with the inbox (default: its own). */
+  cloudLinkedIn?: CloudLinkedInNetworks;
 };
 
 /**
@@ -63,7 +68,9 @@ export function registerEngineBackground(
       });
       cloud = createCloudRunner({
         deps: { db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl },
-        ...(deps.config.network === 'linkedin' ? { network: createCloudLinkedInNetworks(deps) } : {}),
+        ...(deps.config.network === 'linkedin'
+          ? { network: options.cloudLinkedIn ?? createCloudLinkedInNetworks(deps) }
+          : {}),
         onError,
         ...(wakeups ? { wakeups } : {}),
       });

@@ -5,6 +5,7 @@ import { personaSyncState } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { syncConversations } from '../engine/sync-conversations.ts';
 import { AppError } from '../errors.ts';
+import { isExtensionInbox } from './extension-inbox.ts';
 import { conversationDocumentOf, findConversation } from './inbox-documents.ts';
 import { type InboxNetworkOf, networkSessionOf, onNetwork } from './inbox-network.ts';
 
@@ -21,6 +22,11 @@ export async function syncInboxConversation(
   const { personaId, conversationId } = input;
   const known = await findConversation(db, personaId, conversationId);
   const network = await networkSessionOf(deps.networkOf, personaId);
+  if (isExtensionInbox(network)) {
+    // Local mode on LinkedIn: the user's browser reads the network and reports as its sync does.
+    await onNetwork(() => network.syncThroughRunner(conversationId));
+    return conversationDocumentOf(db, personaId, conversationId);
+  }
   const me = await onNetwork(() => network.getMyProfile());
   if (!me) throw new AppError(403, 'NotAuthenticated', 'The network session is signed out');
   // The network lists conversations active from then on (inclusive): this one is among them.

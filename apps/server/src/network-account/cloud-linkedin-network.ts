@@ -1,11 +1,19 @@
-import type { ActivityNetworkClient, FetchLike } from '@outpilot/agent';
-import { LinkedInNetworkClient } from '@outpilot/agent';
+import { AgentError, type FetchLike, LinkedInNetworkClient, type RequestPacing } from '@outpilot/agent';
 import { ProxyAgent, fetch as proxiedFetch } from 'undici';
 import type { AppDeps } from '../deps.ts';
-import { AppError } from '../errors.ts';
 import { cloudNetworkAccess } from './network-session.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+export type CloudLinkedInOptions = {
+  /** LinkedIn's pace between two requests (default: the adapter's, 2-5 s); tests pass none. */
+  pacing?: RequestPacing;
+  /** Told which proxy each persona's client goes out through, when the client is made. */
+  onProxyChosen?: (choice: { personaId: string; countryCode: string; proxyUrl: string }) => void;
+};
+
+/** The cloud's LinkedIn client of each persona (the cloud runner's and the inbox's: one pace). */
+export type CloudLinkedInNetworks = (personaId: string) => Promise<LinkedInNetworkClient>;
 
 /**
  * The cloud runner's LinkedIn, per persona: the LinkedIn adapter the extension runs, over a fetch
@@ -15,7 +23,8 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
  */
 export function createCloudLinkedInNetworks(
   deps: Deps,
-): (personaId: string) => Promise<ActivityNetworkClient> {
+  options: CloudLinkedInOptions = {},
+): CloudLinkedInNetworks {
   const agents = new Map<string, ProxyAgent>();
   const clients = new Map<string, { key: string; client: LinkedInNetworkClient }>();
   const agentFor = (url: string) => {
@@ -29,7 +38,10 @@ export function createCloudLinkedInNetworks(
   return async (personaId) => {
     const access = await cloudNetworkAccess(deps, personaId);
     if (!access) {
-      throw new AppError(401, 'NotAuthenticated', 'No LinkedIn session or proxy for cloud automation');
+      // The engine's word for a session it cannot use: the campaign pauses (NotAuthenticated).
+      throw new AgentError('NotAuthenticated', 'No LinkedIn session or proxy for cloud automation', {
+        status: 401,
+      });
     }
     const key = `${access.proxy.url}|${access.cookies.li_at}|${access.cookies.JSESSIONID}`;
     const kept = clients.get(personaId);
@@ -51,6 +63,12 @@ export function createCloudLinkedInNetworks(
       baseUrl: deps.config.cloudAutomation.linkedInUrl,
       fetch: fetchThroughProxy,
       readCookie: async (name) => jar.get(name) ?? null,
+      ...(options.pacing ? { pacing: options.pacing } : {}),
+    });
+    options.onProxyChosen?.({
+      personaId,
+      countryCode: access.proxy.country_code,
+      proxyUrl: access.proxy.url,
     });
     clients.set(personaId, { key, client });
     return client;

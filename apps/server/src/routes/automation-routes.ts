@@ -5,6 +5,7 @@ import { claimActivities } from '../engine/claim-activities.ts';
 import { reportActivities, reportActivity } from '../engine/report-activity.ts';
 import { syncConnections } from '../engine/sync-connections.ts';
 import { syncConversations } from '../engine/sync-conversations.ts';
+import { claimInboxChanges, reportInboxChanges } from '../messaging/extension-inbox.ts';
 import { routesOf } from './register-endpoints.ts';
 
 /**
@@ -37,7 +38,26 @@ export const automationRoutes = (deps: AppDeps) =>
         max: body.max,
         leaseSeconds: body.lease_seconds,
       });
-      return { activities };
+      if (!body.inbox_changes) return { activities };
+      // The inbox's changes for this runner to make on the network (local mode on LinkedIn).
+      const inboxChanges = await claimInboxChanges(deps, {
+        personaIds: allowed ? [auth.personaId] : [],
+        runnerId: body.runner_id,
+        max: body.max,
+      });
+      return { activities, inbox_changes: inboxChanges };
+    },
+    inboxChangeReports: async ({ auth, body, request }) => {
+      for (const report of body.reports) {
+        if (report.outcome === 'failed')
+          request.log.warn(
+            { changeId: report.change_id, error: report.error },
+            'LinkedIn refused an inbox change',
+          );
+      }
+      return {
+        results: await reportInboxChanges(deps, { personaIds: [auth.personaId], reports: body.reports }),
+      };
     },
     report: ({ auth, params, body, request }) => {
       logErrors(request, [{ ...body, activity_id: params.id }]);

@@ -1,6 +1,5 @@
 import { messagingEndpoints } from '@outpilot/contracts';
 import type { AppDeps } from '../deps.ts';
-import { createSandboxNetworks } from '../engine/cloud-runner.ts';
 import { readInboxAttachment } from '../messaging/attachment-file.ts';
 import {
   applyConversationAction,
@@ -8,6 +7,7 @@ import {
   getMessagingSettings,
   getUnreadCounters,
 } from '../messaging/conversation-actions.ts';
+import { createInboxNetworkOf } from '../messaging/inbox-dispatch.ts';
 import { findConversation, toParticipant } from '../messaging/inbox-documents.ts';
 import type { InboxNetworkOf } from '../messaging/inbox-network.ts';
 import { listConversations } from '../messaging/list-conversations.ts';
@@ -29,12 +29,11 @@ type ReactionCall = EndpointCall<typeof messagingEndpoints.react>;
  * The unified inbox's calls of seed 002 §7.2 on the automation service, each scoped to the
  * caller's persona (another workspace's conversation: 404). Every change (send, edit, delete,
  * react, star, archive, read, focused/other, delete conversation) goes to the network through the
- * persona's NetworkClient first and is stored only once the network took it.
+ * persona's NetworkClient first and is stored only once the network took it; which runner acts is
+ * the dispatcher's choice (messaging/inbox-dispatch.ts; default: the sandbox network).
  */
 export const messagingRoutes = (deps: AppDeps, givenNetworkOf?: InboxNetworkOf) => {
-  const networkOf =
-    givenNetworkOf ??
-    createSandboxNetworks({ db: deps.db, clock: deps.clock, publicUrl: deps.config.publicUrl });
+  const networkOf = givenNetworkOf ?? createInboxNetworkOf(deps, undefined);
   const networkDeps = { ...deps, networkOf };
   const conversations = ({ auth, params, query }: ConversationsCall) =>
     listConversations(deps, { personaId: auth.personaId, mailbox: params.mailbox, query });

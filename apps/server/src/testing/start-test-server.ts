@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createVirtualClock, type VirtualClock } from '@outpilot/domain';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../app.ts';
+import { type BuildServerOverrides, buildServer } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/create-database.ts';
 import { migratedPgliteTemplate } from './pglite-template.ts';
@@ -30,6 +30,8 @@ export type StartTestServerOptions = {
    * PostgreSQL database as is when it had one); kept on close. Default: fresh data, removed on close.
    */
   reopen?: { dataDir: string; databaseUrl?: string };
+  /** NETWORK=linkedin: the cloud's LinkedIn clients' options (e.g. no pause between requests). */
+  cloudLinkedIn?: BuildServerOverrides['cloudLinkedIn'];
 };
 
 export type TestServer = {
@@ -105,6 +107,7 @@ export async function startTestServer(options: StartTestServerOptions = {}): Pro
       ...(pglite ? { database: pglite } : {}),
       ...(options.extend ? { extend: options.extend } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.cloudLinkedIn ? { cloudLinkedIn: options.cloudLinkedIn } : {}),
     });
     await app.listen({ port, host: '127.0.0.1' });
   } catch (error) {

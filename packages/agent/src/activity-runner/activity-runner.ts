@@ -2,6 +2,8 @@ import {
   type ActivityOutcome,
   activityOutcomes,
   type ClaimedActivity,
+  type ClaimedInboxChange,
+  type InboxChangeReport,
   maxClaimBatch,
   maxLeaseSeconds,
   type ReportActivityRequest,
@@ -24,6 +26,7 @@ import { createMemoryStore, type KeyValueStore } from '../storage.ts';
 import { type ActivityResult, resultOfError } from './activity-result.ts';
 import { reportKey } from './idempotency-keys.ts';
 import { performActivity } from './perform-activity.ts';
+import { canChangeInbox, performInboxChange } from './perform-inbox-change.ts';
 import { syncPersona } from './sync-network.ts';
 import type { RunnerWake } from './wake-signal.ts';
 
@@ -61,6 +64,11 @@ export type ActivityRunnerOptions = {
   onChange?: (state: RunnerState) => void;
   /** Told of every report sent and its answer (or failure), for logs and tests. */
   onReport?: (event: RunnerReportEvent) => void;
+  /**
+   * Also make the inbox's changes the server queues for this runner (a local-mode workspace on
+   * LinkedIn: the user's browser acts for the inbox). Needs `automation.reportInboxChanges`.
+   */
+  inboxChanges?: boolean;
 };
 
 export type RunnerReportEvent = {
@@ -73,7 +81,13 @@ export type RunnerReportEvent = {
 /** A performed activity and the report it makes. */
 type Performed = { activity: ClaimedActivity; request: ReportActivityRequest };
 
-export type RunOnceResult = { claimed: number; performed: number; synced: boolean };
+export type RunOnceResult = {
+  claimed: number;
+  performed: number;
+  synced: boolean;
+  /** The inbox's changes made this round. */
+  inboxChanges: number;
+};
 
 export type ActivityRunner = {
   /** Starts the loop (no-op while running); answers the state at once. */
@@ -215,6 +229,75 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
     return { activity, request: reportOf(activity, result) };
   };
 
+  /**
+   * The inbox's changes first (someone is waiting on the screen), in the order they were made,
+   * then one report for them all, resent on transient failures (a lost report leaves the change
+   * to its lease and its call's time-out: at worst the message's origin token keeps it single).
+   */
+  const performInboxChanges = async (changes: readonly ClaimedInboxChange[]): Promise<void> => {
+    if (changes.length === 0) return;
+    const reports: InboxChangeReport[] = [];
+    for (const change of changes) {
+      let network: ActivityNetworkClient | undefined;
+      try {
+        network = await networkFor(change.persona_id);
+      } catch (error) {
+        reports.push({
+          change_id: change.change_id,
+          attempt: change.attempt,
+          outcome: 'failed',
+          error: { name: 'NotAuthenticated', message: toErrorBody(error).message.slice(0, 2000) },
+        });
+        continue;
+      }
+      if (change.change.kind === 'sync') {
+        reports.push(await syncForInbox(change, network));
+        continue;
+      }
+      reports.push(
+        canChangeInbox(network)
+          ? await performInboxChange(change, network)
+          : {
+              change_id: change.change_id,
+              attempt: change.attempt,
+              outcome: 'failed',
+              error: { name: 'BadRequest', message: 'This runner cannot change the inbox', status: 400 },
+            },
+      );
+    }
+    const report = automation.reportInboxChanges?.bind(automation);
+    if (!report) return;
+    try {
+      await withRetry(() => report({ reports }), { policy: retry, sleep, random });
+    } catch (error) {
+      update({ lastError: toErrorBody(error) });
+    }
+  };
+
+  /** The inbox's Sync: this persona's sync now, from where the runner's cursor is. */
+  const syncForInbox = async (
+    change: ClaimedInboxChange,
+    network: ActivityNetworkClient,
+  ): Promise<InboxChangeReport> => {
+    const base = { change_id: change.change_id, attempt: change.attempt };
+    try {
+      await syncPersona({ personaId: change.persona_id, network, automation, cursors });
+      return { ...base, outcome: 'done' };
+    } catch (error) {
+      const body = toErrorBody(error);
+      const status = error instanceof AgentError ? error.status : undefined;
+      return {
+        ...base,
+        outcome: 'failed',
+        error: {
+          name: body.name.slice(0, 100),
+          message: body.message.slice(0, 2000),
+          ...(status && status >= 400 && status < 600 ? { status } : {}),
+        },
+      };
+    }
+  };
+
   const syncAll = async (): Promise<void> => {
     for (const personaId of personas) {
       try {
@@ -229,13 +312,16 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
 
   const runOnce = async (): Promise<RunOnceResult> => {
     const claimedAtMs = clock.now().getTime();
-    const { activities } = await automation.claim({
+    const askInbox = options.inboxChanges === true && automation.reportInboxChanges !== undefined;
+    const { activities, inbox_changes: changes = [] } = await automation.claim({
       runner_id: runnerId,
       max: maxClaim,
       lease_seconds: leaseSeconds,
       ...(options.personaIds ? { persona_ids: options.personaIds } : {}),
+      ...(askInbox ? { inbox_changes: true } : {}),
     });
     update({ lastClaimAt: new Date(claimedAtMs).toISOString() });
+    await performInboxChanges(changes);
     // Measured from our own clock when the claim answered: no skew with the server's.
     const startBy = claimedAtMs + leaseSeconds * 1000 - leaseMarginMs;
     const lostSessions = new Set<string>();
@@ -249,7 +335,12 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
     await reportAll(performed);
     const due = lastSyncMs === undefined || clock.now().getTime() - lastSyncMs >= syncIntervalMs;
     if (due && !isStopping()) await syncAll();
-    return { claimed: activities.length, performed: performed.length, synced: due };
+    return {
+      claimed: activities.length,
+      performed: performed.length,
+      synced: due,
+      inboxChanges: changes.length,
+    };
   };
 
   const run = async (signal: AbortSignal): Promise<void> => {
@@ -259,11 +350,11 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
     while (!signal.aborted) {
       try {
         options.wake?.beforeClaim();
-        const { claimed } = await runOnce();
+        const { claimed, inboxChanges } = await runOnce();
         failures = 0;
         // No wait after a round that found work: the next due activity may be waiting already
         // (a fixed sleep after every fetch caps a runner at batch / interval, pg-boss's limit).
-        if (claimed === 0) await idle();
+        if (claimed === 0 && inboxChanges === 0) await idle();
       } catch (error) {
         update({ lastError: toErrorBody(error) });
         if (isFatal(error)) break;

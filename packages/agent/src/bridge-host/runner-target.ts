@@ -5,6 +5,7 @@ import {
   type ActivityRunnerOptions,
   createActivityRunner,
 } from '../activity-runner/activity-runner.ts';
+import { canChangeInbox } from '../activity-runner/perform-inbox-change.ts';
 import type { AutomationApi } from '../automation-client.ts';
 import type { BridgeEventEmitter } from '../bridge-events.ts';
 import { AgentError } from '../errors.ts';
@@ -84,6 +85,8 @@ export function runnerTarget(options: {
           ...pacing,
           automation: createAutomation(session.accessTokens),
           network,
+          // The user's own browser also makes the inbox's changes the server queues for it.
+          inboxChanges: canChangeInbox(network),
           runnerId: `browser:${personaId}:${suffix}`,
           personaIds: [personaId],
           clock,
