@@ -86,6 +86,7 @@ function toSubscription(subscription: Stripe.Subscription): ProviderSubscription
     unitAmountCents: Math.round((baseAmount * (100 - percentOffOf(subscription))) / 100),
     baseAmountCents: baseAmount,
     personaId: subscription.metadata.personaId ?? '',
+    ownerId: subscription.metadata.ownerId ?? subscription.metadata.personaId ?? '',
   };
 }
 
@@ -258,7 +259,12 @@ export function createStripePayments(
       } catch (error) {
         throw new WebhookSignatureError(String(error));
       }
-      return { id: event.id, type: event.type, subscriptionId: subscriptionOfEvent(event) };
+      return {
+        id: event.id,
+        type: event.type,
+        subscriptionId: subscriptionOfEvent(event),
+        checkoutId: event.type.startsWith('checkout.session.') ? event.data.object.id : null,
+      };
     },
   };
 }

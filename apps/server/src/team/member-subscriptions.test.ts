@@ -108,6 +108,50 @@ describe.each(testBackends())('member subscriptions on $name', ({ databaseUrl })
     ).toEqual(['resumed', 'canceled', 'upgraded', 'activated']);
   });
 
+  it("records the payer from the provider's signed webhook when the owner never comes back from the checkout", async () => {
+    const { owner, member, memberId } = await teamWithMember();
+    const checkout = await call('POST', memberPath(teamPaths.memberSubscription, memberId), owner.token, {
+      plan_id: 'pro',
+    });
+    expect(checkout.status).toBe(200);
+    // Paid on the hosted page; the owner closes the tab instead of following the 303 back.
+    expect((await paySandboxCheckout(checkout.body.url, sandboxTestCards.success)).status).toBe(303);
+
+    // Only the sandbox provider's signed deliveries reach the server: no sync is called.
+    await expect
+      .poll(async () => (await memberRow(owner.token, memberId)).subscription, { timeout: 10_000 })
+      .toMatchObject({ plan_id: 'pro', is_active: true, owner_id: owner.account.personaId });
+    expect((await call('GET', billingPaths.subscription, member.token)).body.activated_by).toEqual({
+      name: `${owner.account.givenName} ${owner.account.familyName}`,
+      email: owner.account.email,
+    });
+    // Not Self-Paid: the member cannot cancel it, the owner can, and cannot remove the member yet.
+    expect(await call('PUT', billingPaths.cancel, member.token)).toMatchObject({
+      status: 403,
+      body: { message: teamMessages.paidByAnother },
+    });
+    expect(await call('DELETE', memberPath(teamPaths.member, memberId), owner.token)).toMatchObject({
+      status: 422,
+      body: { message: teamMessages.removePaidMember },
+    });
+
+    // Coming back later (or the duplicate deliveries) changes nothing and logs the activation once.
+    const synced = await call('POST', memberPath(teamPaths.memberSubscriptionSync, memberId), owner.token, {
+      checkout_id: checkout.body.checkout_id,
+    });
+    expect(synced).toEqual({ status: 200, body: { message: teamMessages.activated } });
+    const activations = (await call('GET', teamPaths.auditLog, owner.token)).body.documents.filter(
+      (entry: { action: string; details: { change?: string } }) =>
+        entry.action === 'member_subscription_changed' && entry.details.change === 'activated',
+    );
+    expect(activations).toEqual([
+      expect.objectContaining({
+        subject: member.account.email,
+        details: { change: 'activated', plan: 'pro' },
+      }),
+    ]);
+  });
+
   it('leaves a Self-Paid plan to its member, and refuses who may not change plans', async () => {
     const owner = await teamOwner();
     const { member: selfPaid, memberId: selfPaidId } = await addMember(owner);
