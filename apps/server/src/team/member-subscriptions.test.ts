@@ -16,6 +16,18 @@ describe.each(testBackends())('member subscriptions on $name', ({ databaseUrl })
       (d: { id: string }) => d.id === memberId,
     );
 
+  /** §6: a plan the team pays is not the member's to cancel, and keeps them in the team until it ends. */
+  async function expectPaidByTheTeam(owner: { token: string }, member: { token: string }, memberId: string) {
+    expect(await call('PUT', billingPaths.cancel, member.token)).toMatchObject({
+      status: 403,
+      body: { message: teamMessages.paidByAnother },
+    });
+    expect(await call('DELETE', memberPath(teamPaths.member, memberId), owner.token)).toMatchObject({
+      status: 422,
+      body: { message: teamMessages.removePaidMember },
+    });
+  }
+
   /** The owner buys the plan for the member through the provider's checkout, then syncs it. */
   async function activated(
     owner: { token: string },
@@ -82,14 +94,7 @@ describe.each(testBackends())('member subscriptions on $name', ({ databaseUrl })
     expect((await memberRow(owner.token, memberId)).subscription.plan_id).toBe('pro');
 
     // The member does not change a plan the team pays for; removing them waits for it to end.
-    expect(await call('PUT', billingPaths.cancel, member.token)).toMatchObject({
-      status: 403,
-      body: { message: teamMessages.paidByAnother },
-    });
-    expect(await call('DELETE', memberPath(teamPaths.member, memberId), owner.token)).toMatchObject({
-      status: 422,
-      body: { message: teamMessages.removePaidMember },
-    });
+    await expectPaidByTheTeam(owner, member, memberId);
 
     const canceled = await call('PUT', memberPath(teamPaths.memberSubscriptionCancel, memberId), owner.token);
     expect(canceled).toEqual({ status: 200, body: { message: teamMessages.canceled } });
@@ -125,15 +130,8 @@ describe.each(testBackends())('member subscriptions on $name', ({ databaseUrl })
       name: `${owner.account.givenName} ${owner.account.familyName}`,
       email: owner.account.email,
     });
-    // Not Self-Paid: the member cannot cancel it, the owner can, and cannot remove the member yet.
-    expect(await call('PUT', billingPaths.cancel, member.token)).toMatchObject({
-      status: 403,
-      body: { message: teamMessages.paidByAnother },
-    });
-    expect(await call('DELETE', memberPath(teamPaths.member, memberId), owner.token)).toMatchObject({
-      status: 422,
-      body: { message: teamMessages.removePaidMember },
-    });
+    // Not Self-Paid: the member cannot cancel it, and the owner cannot remove the member yet.
+    await expectPaidByTheTeam(owner, member, memberId);
 
     // Coming back later (or the duplicate deliveries) changes nothing and logs the activation once.
     const synced = await call('POST', memberPath(teamPaths.memberSubscriptionSync, memberId), owner.token, {

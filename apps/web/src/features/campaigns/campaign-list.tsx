@@ -21,6 +21,7 @@ import { useKeepFocusWithin } from '../../components/use-keep-focus-within.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 import { PageTitle } from '../shell/page-title.tsx';
 import { CampaignEventButtons, listRowEvents } from './campaign-event-buttons.tsx';
+import { SelectPageCheckbox, useRowSelection } from './campaign-row-selection.tsx';
 import { CampaignStatisticCells, statisticColumnTitles } from './campaign-statistic-cells.tsx';
 import { CampaignStatus } from './campaign-status.tsx';
 import { campaignListTexts, campaignSnackTexts, statusFilterOptions } from './campaign-texts.ts';
@@ -244,19 +245,11 @@ function CampaignTable({
   onOpen,
   onAct,
 }: CampaignTableProps) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const tableRef = useRef<HTMLTableElement>(null);
   // A row that held the focus may leave the table (archived, unarchived).
   const keepFocus = useKeepFocusWithin(tableRef, campaigns, isAsking);
-  const pageIds = campaigns.map((campaign) => campaign.id);
-  const selectedOnPage = pageIds.filter((id) => selected.has(id));
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const selection = useRowSelection(campaigns.map((campaign) => campaign.id));
+  const { selected, toggle } = selection;
   return (
     <TableContainer>
       <Table
@@ -270,13 +263,7 @@ function CampaignTable({
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
-              <Checkbox
-                size="small"
-                checked={pageIds.length > 0 && selectedOnPage.length === pageIds.length}
-                indeterminate={selectedOnPage.length > 0 && selectedOnPage.length < pageIds.length}
-                onChange={(event) => setSelected(event.target.checked ? new Set(pageIds) : new Set())}
-                slotProps={{ input: { 'aria-label': 'Select all campaigns on this page' } }}
-              />
+              <SelectPageCheckbox selection={selection} />
             </TableCell>
             <TableCell>Campaign</TableCell>
             <TableCell>Status</TableCell>

@@ -26,6 +26,7 @@ import {
 } from '@outpilot/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
+import { SelectPageCheckbox, useRowSelection } from '../campaigns/campaign-row-selection.tsx';
 import { CampaignStatisticCells } from '../campaigns/campaign-statistic-cells.tsx';
 import { CampaignStatus } from '../campaigns/campaign-status.tsx';
 import { statusFilterOptions } from '../campaigns/campaign-texts.ts';
@@ -92,7 +93,6 @@ function TeamCampaigns() {
   const [sort, setSort] = useState<TeamCampaignsSort>(defaultTeamCampaignsSort);
   const [filters, setFiltersState] = useState<TeamCampaignsFilters>(noTeamCampaignsFilters);
   const [showAllTags, setShowAllTags] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = useTeamCampaigns({ page, sort, filters });
   const exportCampaigns = useExportTeamCampaigns();
   const campaigns = list.data?.documents ?? [];
@@ -131,16 +131,8 @@ function TeamCampaigns() {
     }));
     setPage(0);
   };
-  const pageIds = campaigns.map((campaign) => campaign.id);
-  const selectedOnPage = pageIds.filter((id) => selected.has(id));
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
+  const selection = useRowSelection(campaigns.map((campaign) => campaign.id));
+  const { selected, toggle } = selection;
   return (
     <Box>
       <Stack
@@ -240,7 +232,7 @@ function TeamCampaigns() {
           <Button
             size="small"
             onClick={() => {
-              setSelected(new Set());
+              selection.clear();
               // The line with this button goes: the keyboard goes on from the export it changed.
               exportRef.current?.focus();
             }}
@@ -255,22 +247,7 @@ function TeamCampaigns() {
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
-                  <Checkbox
-                    size="small"
-                    checked={pageIds.length > 0 && selectedOnPage.length === pageIds.length}
-                    indeterminate={selectedOnPage.length > 0 && selectedOnPage.length < pageIds.length}
-                    onChange={(event) =>
-                      setSelected((current) => {
-                        const next = new Set(current);
-                        for (const id of pageIds) {
-                          if (event.target.checked) next.add(id);
-                          else next.delete(id);
-                        }
-                        return next;
-                      })
-                    }
-                    slotProps={{ input: { 'aria-label': 'Select all campaigns on this page' } }}
-                  />
+                  <SelectPageCheckbox selection={selection} />
                 </TableCell>
                 {columns.map((column) => (
                   <TableCell
