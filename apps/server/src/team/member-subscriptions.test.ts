@@ -1,4 +1,5 @@
 import { billingPaths, isInTeamTrialWindow, teamMessages, teamPaths } from '@outpilot/contracts';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { sandboxTestCards } from '../sandbox-payments/test-cards.ts';
 import { subscribeToPlan, testBackends } from '../testing/index.ts';
@@ -148,6 +149,38 @@ describe.each(testBackends())('member subscriptions on $name', ({ databaseUrl })
         details: { change: 'activated', plan: 'pro' },
       }),
     ]);
+  });
+
+  it('does not take tags naming a payer on trust: a checkout the owner never opened for the member stays Self-Paid', async () => {
+    const { owner, member, memberId } = await teamWithMember();
+    // A checkout made at the provider with the tags forged (not through the members page).
+    const url = new URL(server.url);
+    const stripe = new Stripe(server.config.payments.secretKey, {
+      host: url.hostname,
+      port: url.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    // The plan's product is made on the first sale; this suite may not have sold Basic yet.
+    await stripe.products
+      .retrieve('outpilot_basic')
+      .catch(() => stripe.products.create({ id: 'outpilot_basic', name: 'Outpilot Basic' }));
+    const tags = { ownerId: owner.account.personaId, personaId: member.account.personaId, version: 'x' };
+    const price = { currency: 'usd', product: 'outpilot_basic', unit_amount: 3800 };
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price_data: { ...price, recurring: { interval: 'month' } }, quantity: 1 }],
+      metadata: tags,
+      subscription_data: { metadata: tags },
+      success_url: `${server.url}/upgrade?checkout_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${server.url}/upgrade`,
+    });
+    expect((await paySandboxCheckout(session.url ?? '', sandboxTestCards.success)).status).toBe(303);
+    // The webhook makes the plan the member's, paid by themselves.
+    await expect
+      .poll(async () => (await memberRow(owner.token, memberId)).subscription, { timeout: 10_000 })
+      .toMatchObject({ plan_id: 'basic', is_active: true, owner_id: member.account.personaId });
+    expect((await call('GET', billingPaths.subscription, member.token)).body.activated_by).toBeNull();
   });
 
   it('leaves a Self-Paid plan to its member, and refuses who may not change plans', async () => {
