@@ -263,10 +263,16 @@ export function createStripePayments(
         id: event.id,
         type: event.type,
         subscriptionId: subscriptionOfEvent(event),
-        checkoutId: event.type.startsWith('checkout.session.') ? event.data.object.id : null,
+        checkoutId: checkoutOfEvent(event),
       };
     },
   };
+}
+
+/** The checkout an event is about (checkout.session.*), else null. */
+function checkoutOfEvent(event: Stripe.Event): string | null {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  return event.type.startsWith('checkout.session.') && typeof object.id === 'string' ? object.id : null;
 }
 
 /** The subscription an event is about: the subscription itself, a checkout's or an invoice's. */
