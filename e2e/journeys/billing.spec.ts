@@ -10,6 +10,7 @@ import { createOnboardedAccount, type E2eAccount } from '../support/accounts.ts'
 import { expectAccessible } from '../support/axe.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { e2eVirtualClockServerUrl } from '../support/e2e-server-url.ts';
+import { tabTo } from '../support/keyboard.ts';
 
 async function signInAt(page: Page, path: string, account: E2eAccount) {
   await page.goto(path);
@@ -84,17 +85,22 @@ test('a new account counts its trial down, a declined card changes nothing, Pro 
   await expect(await salesNavigatorUpsell(page)).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  // Pro runs in the cloud on a switch (the sandbox network: no session to hand over), and back.
+  // Pro runs in the cloud on a switch (the sandbox network: no session to hand over), and back,
+  // by keyboard: Tab from the tab to the switch, Space. The switch follows the server's answer (it
+  // is not checked until the server agreed) and keeps the focus meanwhile.
   await accountPage.open();
-  // The switch follows the server's answer (it is not checked until the server agreed).
-  await cloudSwitch.click();
+  await page.getByRole('tab', { name: 'Automation Mode' }).focus();
+  await tabTo(page, 'Run in the cloud', { limit: 6 });
+  await page.keyboard.press('Space');
   await expect(page.getByTestId('automation-mode')).toContainText('Automation runs in the cloud');
   await expect(cloudSwitch).toBeChecked();
+  await expect(cloudSwitch).toBeFocused();
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screens/automation-mode-cloud-1024.png', fullPage: true });
-  await cloudSwitch.click();
+  await page.keyboard.press('Space');
   await expect(page.getByTestId('automation-mode')).toContainText('Automation runs locally in your browser');
   await expect(cloudSwitch).not.toBeChecked();
+  await expect(cloudSwitch).toBeFocused();
 
   await billing.open();
   await expect(billing.line('Plan')).toContainText('Pro');

@@ -5,6 +5,7 @@ import { TeamMembersPage } from '../pages/team-pages.ts';
 import { createOnboardedAccount } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
+import { tabTo } from '../support/keyboard.ts';
 import { teamWithMember } from '../support/team-setup.ts';
 
 test("the team owner buys a member's plan with a promo code, upgrades, cancels and resumes it; the member sees 'Activated by'; the owner reads it all in the audit log", async ({
@@ -64,8 +65,10 @@ test("the team owner buys a member's plan with a promo code, upgrades, cancels a
   await expect(billing.panel().getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
   await memberContext.close();
 
-  // The owner's audit log.
-  await page.getByRole('link', { name: 'Audit log' }).click();
+  // The owner's audit log, reached and read by keyboard: Tab to the side list's link, Enter.
+  await page.getByRole('heading', { level: 1, name: 'Members' }).focus();
+  await tabTo(page, 'Audit log', { backwards: true, limit: 30 });
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   const log = page.getByRole('table', { name: 'Audit log' });
   for (const details of ['resumed pro', 'canceled pro', 'upgraded pro', 'activated basic'])
@@ -76,4 +79,10 @@ test("the team owner buys a member's plan with a promo code, upgrades, cancels a
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screens/team-audit-log-390.png', fullPage: true });
+  // On a narrow screen the log scrolls sideways: its box takes the focus and the arrows scroll it.
+  await tabTo(page, 'Audit log entries', { limit: 30 });
+  const entries = page.getByRole('region', { name: 'Audit log entries' });
+  expect(await entries.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+  for (let press = 0; press < 5; press += 1) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => entries.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
 });

@@ -10,6 +10,7 @@ import {
 } from '../pages/team-pages.ts';
 import { createOnboardedAccount } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
+import { expectEveryControlReached, focusedName, tabTo } from '../support/keyboard.ts';
 import { signIn } from '../support/team-setup.ts';
 
 test('a Team owner invites by e-mail, the invitee joins from the mailed link, is renamed, worked as with the banner, then removed and loses access', async ({
@@ -74,39 +75,84 @@ test('a Team owner invites by e-mail, the invitee joins from the mailed link, is
   await shell.expectNotice('Contact name is changed');
   await expect(members.row(invitee.email)).toContainText('Sales Maria');
 
-  // Team statistics: every member's campaigns, newest first, sortable, filtered, exported.
+  // Team statistics: every member's campaigns, newest first, sortable, filtered, exported, all by
+  // keyboard alone (no click, no fill from here to the export).
   const statistics = new TeamStatisticsPage(page);
   await statistics.open();
   await expect.poll(() => statistics.names()).toEqual(['Maria outreach', 'Owner outreach']);
   await expect(statistics.table().getByRole('row').filter({ hasText: 'Maria outreach' })).toContainText(
     `Sales Maria${invitee.email}`,
   );
-  await statistics.sortBy('Campaign');
+  await expectEveryControlReached(page, page.getByRole('main'));
+  const statusFilter = page.getByRole('combobox', { name: 'Status' });
+  // Sort: Enter on the column's title, twice for the other direction.
+  await statusFilter.focus();
+  await tabTo(page, 'Campaign', { limit: 4 });
+  await page.keyboard.press('Enter');
   await expect.poll(() => statistics.names()).toEqual(['Owner outreach', 'Maria outreach']);
-  await statistics.sortBy('Campaign');
+  await page.keyboard.press('Enter');
   await expect.poll(() => statistics.names()).toEqual(['Maria outreach', 'Owner outreach']);
-  await statistics.filterStatus('draft');
-  await statistics.showCampaigns('has contacts in queue');
+  // The status filter (several at once): arrows open it, Enter picks, Escape closes it.
+  await tabTo(page, 'Status', { backwards: true, limit: 4 });
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'draft' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(statusFilter).toBeFocused();
+  // 'Show Campaigns': one choice, Enter picks it and closes.
+  await tabTo(page, 'Show Campaigns', { limit: 2 });
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'all' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox')).toBeHidden();
   await expect(statistics.tags()).toContainText('Status: draft');
   await expect(statistics.tags()).toContainText('Show Campaigns: has contacts in queue');
   await expect(statistics.table()).toContainText('No campaigns found');
-  await statistics.filterStatus('paused');
-  await statistics.filterStatus('active');
+  await tabTo(page, 'Status', { backwards: true, limit: 2 });
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'draft' })).toBeFocused();
+  for (const status of ['paused', 'active']) {
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option', { name: status })).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
+  await page.keyboard.press('Escape');
   // Four tags: three shown, then 'Show more'.
   await expect(statistics.tags().getByRole('button', { name: /^Status|^Show Campaigns/ })).toHaveCount(3);
-  await statistics.tags().getByRole('button', { name: 'Show more' }).click();
+  await tabTo(page, 'Show more', { limit: 6 });
+  await page.keyboard.press('Enter');
   await expect(statistics.tags().getByText('Show Campaigns: has contacts in queue')).toBeVisible();
-  await statistics.tags().getByRole('button', { name: 'Clear all' }).click();
+  await expect(page.getByRole('button', { name: 'Show less' })).toBeFocused();
+  // A tag goes with Backspace; the focus moves to the tag that took its place.
+  await tabTo(page, 'Status: draft', { backwards: true, limit: 6 });
+  await page.keyboard.press('Backspace');
+  await expect(statistics.tags()).not.toContainText('Status: draft');
+  expect(await focusedName(page)).toBe('Status: paused');
+  // 'Clear all' takes every tag away; the focus goes back to the Status filter.
+  await tabTo(page, 'Clear all', { limit: 6 });
+  await page.keyboard.press('Enter');
+  await expect(statistics.tags()).toHaveCount(0);
+  await expect(statusFilter).toBeFocused();
   await expect.poll(() => statistics.names()).toEqual(['Maria outreach', 'Owner outreach']);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screens/team-statistics-1024.png', fullPage: true });
-  const all = await statistics.exportCsv('Export to CSV');
+  // Export: all rows, then a row chosen with Space; 'Clear' hands the focus back to the export.
+  await tabTo(page, 'Export to CSV', { backwards: true, limit: 2 });
+  const all = await statistics.exportCsvByKeyboard();
   expect(all).toContain('Maria outreach');
   expect(all).toContain('Owner outreach');
-  await statistics.table().getByRole('checkbox', { name: 'Select Owner outreach' }).check();
-  const chosen = await statistics.exportCsv('Export 1 selected to CSV');
+  await tabTo(page, 'Select Owner outreach', { limit: 16 });
+  await page.keyboard.press('Space');
+  await expect(statistics.table().getByRole('checkbox', { name: 'Select Owner outreach' })).toBeChecked();
+  await tabTo(page, 'Export 1 selected to CSV', { backwards: true, limit: 20 });
+  const chosen = await statistics.exportCsvByKeyboard();
   expect(chosen).toContain('Owner outreach');
   expect(chosen).not.toContain('Maria outreach');
+  await tabTo(page, 'Clear', { limit: 4 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Export to CSV' })).toBeFocused();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'test-results/screens/team-statistics-390.png', fullPage: true });
   await page.setViewportSize({ width: 1024, height: 768 });

@@ -122,4 +122,13 @@ export class TeamStatisticsPage {
     const { readFile } = await import('node:fs/promises');
     return readFile(file, 'utf8');
   }
+
+  /** Presses Enter on the focused export button and answers the downloaded CSV's text. */
+  async exportCsvByKeyboard(): Promise<string> {
+    const download = this.page.waitForEvent('download');
+    await this.page.keyboard.press('Enter');
+    const file = await (await download).path();
+    const { readFile } = await import('node:fs/promises');
+    return readFile(file, 'utf8');
+  }
 }

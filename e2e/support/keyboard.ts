@@ -22,7 +22,11 @@ function readFocus(page: Page): Promise<FocusState> {
           .map((id) => document.getElementById(id)?.textContent ?? '')
           .join(' ')
       : null;
-    const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
+    // A label pointing at it, else the label around it (a switch or checkbox in its FormControlLabel).
+    const label =
+      (element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null) ??
+      element.closest('label')?.textContent ??
+      null;
     const name = (element.getAttribute('aria-label') ?? labelled ?? label ?? element.textContent ?? '')
       .replace(/\s*\*$/, '')
       .trim();

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { BadRequestError } from '../errors.ts';
+import { recordMemberCheckoutPayer } from '../team/record-member-checkout-payer.ts';
 import { WebhookSignatureError } from './payments-port.ts';
 import { reconcileSubscription } from './reconcile-subscription.ts';
 
@@ -11,6 +12,8 @@ export const invalidWebhookMessage = 'The webhook signature is not valid';
  * POST payments/webhook: a provider event, accepted only with a fresh signature of its exact body.
  * Idempotent by event id: a duplicate or replayed delivery changes nothing. The event only says
  * that something changed: the subscription is read back from the provider and stored as it says.
+ * A member's plan bought by the team owner is recorded as paid by them here too (the tags of the
+ * checkout say who paid), so 'Activated by' is right even if the payer never comes back.
  */
 export async function handlePaymentWebhook(
   deps: Pick<AppDeps, 'db' | 'clock' | 'payments'>,
@@ -38,7 +41,10 @@ export async function handlePaymentWebhook(
       .onConflictDoNothing()
       .returning({ id: paymentEvents.eventId });
     if (inserted.length === 0) return { received: true as const, duplicate: true };
-    if (subscription) await reconcileSubscription({ db: tx, clock: deps.clock }, subscription);
+    if (subscription) {
+      await reconcileSubscription({ db: tx, clock: deps.clock }, subscription);
+      await recordMemberCheckoutPayer({ db: tx, clock: deps.clock }, subscription, event.checkoutId);
+    }
     return { received: true as const, duplicate: false };
   });
 }

@@ -52,6 +52,8 @@ export type ProviderSubscription = {
   unitAmountCents: number;
   baseAmountCents: number;
   personaId: string;
+  /** The checkout's `ownerId` tag: who pays (a team owner buying a member's plan), else the persona. */
+  ownerId: string;
 };
 
 export type ProviderInvoice = {
@@ -67,6 +69,8 @@ export type ProviderEvent = {
   type: string;
   /** The subscription the event is about, when it is about one. */
   subscriptionId: string | null;
+  /** The checkout the event is about, when it is about one (checkout.session.*). */
+  checkoutId: string | null;
 };
 
 export class WebhookSignatureError extends Error {

@@ -86,6 +86,7 @@ function toSubscription(subscription: Stripe.Subscription): ProviderSubscription
     unitAmountCents: Math.round((baseAmount * (100 - percentOffOf(subscription))) / 100),
     baseAmountCents: baseAmount,
     personaId: subscription.metadata.personaId ?? '',
+    ownerId: subscription.metadata.ownerId ?? subscription.metadata.personaId ?? '',
   };
 }
 
@@ -258,9 +259,20 @@ export function createStripePayments(
       } catch (error) {
         throw new WebhookSignatureError(String(error));
       }
-      return { id: event.id, type: event.type, subscriptionId: subscriptionOfEvent(event) };
+      return {
+        id: event.id,
+        type: event.type,
+        subscriptionId: subscriptionOfEvent(event),
+        checkoutId: checkoutOfEvent(event),
+      };
     },
   };
+}
+
+/** The checkout an event is about (checkout.session.*), else null. */
+function checkoutOfEvent(event: Stripe.Event): string | null {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  return event.type.startsWith('checkout.session.') && typeof object.id === 'string' ? object.id : null;
 }
 
 /** The subscription an event is about: the subscription itself, a checkout's or an invoice's. */

@@ -1,4 +1,5 @@
 import { billingPaths, isInTeamTrialWindow, teamMessages, teamPaths } from '@outpilot/contracts';
+import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { sandboxTestCards } from '../sandbox-payments/test-cards.ts';
 import { subscribeToPlan, testBackends } from '../testing/index.ts';
@@ -15,6 +16,18 @@ describe.each(testBackends())('member subscriptions on $name', ({ databaseUrl })
     (await call('GET', teamPaths.members, ownerToken)).body.documents.find(
       (d: { id: string }) => d.id === memberId,
     );
+
+  /** §6: a plan the team pays is not the member's to cancel, and keeps them in the team until it ends. */
+  async function expectPaidByTheTeam(owner: { token: string }, member: { token: string }, memberId: string) {
+    expect(await call('PUT', billingPaths.cancel, member.token)).toMatchObject({
+      status: 403,
+      body: { message: teamMessages.paidByAnother },
+    });
+    expect(await call('DELETE', memberPath(teamPaths.member, memberId), owner.token)).toMatchObject({
+      status: 422,
+      body: { message: teamMessages.removePaidMember },
+    });
+  }
 
   /** The owner buys the plan for the member through the provider's checkout, then syncs it. */
   async function activated(
@@ -82,14 +95,7 @@ describe.each(testBackends())('member subscriptions on $name', ({ databaseUrl })
     expect((await memberRow(owner.token, memberId)).subscription.plan_id).toBe('pro');
 
     // The member does not change a plan the team pays for; removing them waits for it to end.
-    expect(await call('PUT', billingPaths.cancel, member.token)).toMatchObject({
-      status: 403,
-      body: { message: teamMessages.paidByAnother },
-    });
-    expect(await call('DELETE', memberPath(teamPaths.member, memberId), owner.token)).toMatchObject({
-      status: 422,
-      body: { message: teamMessages.removePaidMember },
-    });
+    await expectPaidByTheTeam(owner, member, memberId);
 
     const canceled = await call('PUT', memberPath(teamPaths.memberSubscriptionCancel, memberId), owner.token);
     expect(canceled).toEqual({ status: 200, body: { message: teamMessages.canceled } });
@@ -106,6 +112,75 @@ describe.each(testBackends())('member subscriptions on $name', ({ databaseUrl })
         .filter((entry: { action: string }) => entry.action === 'member_subscription_changed')
         .map((entry: { details: { change: string } }) => entry.details.change),
     ).toEqual(['resumed', 'canceled', 'upgraded', 'activated']);
+  });
+
+  it("records the payer from the provider's signed webhook when the owner never comes back from the checkout", async () => {
+    const { owner, member, memberId } = await teamWithMember();
+    const checkout = await call('POST', memberPath(teamPaths.memberSubscription, memberId), owner.token, {
+      plan_id: 'pro',
+    });
+    expect(checkout.status).toBe(200);
+    // Paid on the hosted page; the owner closes the tab instead of following the 303 back.
+    expect((await paySandboxCheckout(checkout.body.url, sandboxTestCards.success)).status).toBe(303);
+
+    // Only the sandbox provider's signed deliveries reach the server: no sync is called.
+    await expect
+      .poll(async () => (await memberRow(owner.token, memberId)).subscription, { timeout: 10_000 })
+      .toMatchObject({ plan_id: 'pro', is_active: true, owner_id: owner.account.personaId });
+    expect((await call('GET', billingPaths.subscription, member.token)).body.activated_by).toEqual({
+      name: `${owner.account.givenName} ${owner.account.familyName}`,
+      email: owner.account.email,
+    });
+    // Not Self-Paid: the member cannot cancel it, and the owner cannot remove the member yet.
+    await expectPaidByTheTeam(owner, member, memberId);
+
+    // Coming back later (or the duplicate deliveries) changes nothing and logs the activation once.
+    const synced = await call('POST', memberPath(teamPaths.memberSubscriptionSync, memberId), owner.token, {
+      checkout_id: checkout.body.checkout_id,
+    });
+    expect(synced).toEqual({ status: 200, body: { message: teamMessages.activated } });
+    const activations = (await call('GET', teamPaths.auditLog, owner.token)).body.documents.filter(
+      (entry: { action: string; details: { change?: string } }) =>
+        entry.action === 'member_subscription_changed' && entry.details.change === 'activated',
+    );
+    expect(activations).toEqual([
+      expect.objectContaining({
+        subject: member.account.email,
+        details: { change: 'activated', plan: 'pro' },
+      }),
+    ]);
+  });
+
+  it('does not take tags naming a payer on trust: a checkout the owner never opened for the member stays Self-Paid', async () => {
+    const { owner, member, memberId } = await teamWithMember();
+    // A checkout made at the provider with the tags forged (not through the members page).
+    const url = new URL(server.url);
+    const stripe = new Stripe(server.config.payments.secretKey, {
+      host: url.hostname,
+      port: url.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    // The plan's product is made on the first sale; this suite may not have sold Basic yet.
+    await stripe.products
+      .retrieve('outpilot_basic')
+      .catch(() => stripe.products.create({ id: 'outpilot_basic', name: 'Outpilot Basic' }));
+    const tags = { ownerId: owner.account.personaId, personaId: member.account.personaId, version: 'x' };
+    const price = { currency: 'usd', product: 'outpilot_basic', unit_amount: 3800 };
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price_data: { ...price, recurring: { interval: 'month' } }, quantity: 1 }],
+      metadata: tags,
+      subscription_data: { metadata: tags },
+      success_url: `${server.url}/upgrade?checkout_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${server.url}/upgrade`,
+    });
+    expect((await paySandboxCheckout(session.url ?? '', sandboxTestCards.success)).status).toBe(303);
+    // The webhook makes the plan the member's, paid by themselves.
+    await expect
+      .poll(async () => (await memberRow(owner.token, memberId)).subscription, { timeout: 10_000 })
+      .toMatchObject({ plan_id: 'basic', is_active: true, owner_id: member.account.personaId });
+    expect((await call('GET', billingPaths.subscription, member.token)).body.activated_by).toBeNull();
   });
 
   it('leaves a Self-Paid plan to its member, and refuses who may not change plans', async () => {

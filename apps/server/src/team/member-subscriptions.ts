@@ -14,6 +14,7 @@ import { reconcileSubscription } from '../billing/reconcile-subscription.ts';
 import { teamPaidSubscriptions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, NotAuthorizedError, NotFoundError, ValidationError } from '../errors.ts';
+import { recordMemberCheckoutPayer } from './record-member-checkout-payer.ts';
 import { recordTeamChange } from './record-team-change.ts';
 import {
   findMembership,
@@ -83,7 +84,7 @@ async function record(
   deps: MemberSubscriptionDeps,
   caller: TeamCaller,
   target: MemberTarget,
-  change: 'activated' | 'upgraded' | 'canceled' | 'resumed',
+  change: 'upgraded' | 'canceled' | 'resumed',
   planId: string,
 ) {
   await recordTeamChange(deps, {
@@ -150,13 +151,11 @@ export async function syncMemberSubscription(
   if (checkout.status !== 'complete' || !checkout.subscriptionId)
     throw refuse(billingMessages.checkoutNotCompleted);
   const subscription = await deps.payments.getSubscription(checkout.subscriptionId);
-  await deps.db
-    .update(teamPaidSubscriptions)
-    .set({ providerSubscriptionId: subscription.id })
-    .where(eq(teamPaidSubscriptions.checkoutId, opened.checkoutId));
-  await reconcileSubscription(deps, subscription);
-  if (opened.providerSubscriptionId === null)
-    await record(deps, caller, target, 'activated', subscription.planId);
+  // The webhook may have recorded the payer already (and the audit line with it).
+  await deps.db.transaction(async (tx) => {
+    await reconcileSubscription({ db: tx, clock: deps.clock }, subscription);
+    await recordMemberCheckoutPayer({ db: tx, clock: deps.clock }, subscription, opened.checkoutId);
+  });
   return { message: teamMessages.activated };
 }
 

@@ -11,27 +11,23 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  type Campaign,
-  type CampaignState,
-  campaignsPageSize,
-  lockingPauseReasons,
-} from '@outpilot/contracts';
+import { type Campaign, type CampaignState, lockingPauseReasons } from '@outpilot/contracts';
 import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useKeepFocusWithin } from '../../components/use-keep-focus-within.ts';
-import { formatGridDate } from '../contacts/grid/format-grid-date.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 import { PageTitle } from '../shell/page-title.tsx';
 import { CampaignEventButtons, listRowEvents } from './campaign-event-buttons.tsx';
+import { SelectPageCheckbox, useRowSelection } from './campaign-row-selection.tsx';
+import { CampaignStatisticCells, statisticColumnTitles } from './campaign-statistic-cells.tsx';
 import { CampaignStatus } from './campaign-status.tsx';
 import { campaignListTexts, campaignSnackTexts, statusFilterOptions } from './campaign-texts.ts';
+import { CampaignsPager } from './campaigns-pager.tsx';
 import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
-import { formatRate, progressPercent } from './format-rate.ts';
+import { progressPercent } from './format-rate.ts';
 import { OnboardingHint } from './onboarding-hint.tsx';
 import { useCampaignActions } from './use-campaign-actions.tsx';
 import { useCampaignsPage } from './use-campaigns-page.ts';
@@ -164,16 +160,7 @@ export function CampaignList({ archived }: { archived: boolean }) {
             onOpen={(campaign) => navigate(campaignPath(campaign))}
             onAct={(event, campaign) => actions.act(event, campaign)}
           />
-          <TablePagination
-            component="div"
-            count={total}
-            page={Math.min(page, Math.max(0, Math.ceil(total / campaignsPageSize) - 1))}
-            rowsPerPage={campaignsPageSize}
-            rowsPerPageOptions={[]}
-            onPageChange={(_event, next) => setPage(next)}
-            showFirstButton
-            showLastButton
-          />
+          <CampaignsPager total={total} page={page} onPageChange={setPage} isLoaded={list.isSuccess} />
         </Paper>
       )}
       {list.isError && (
@@ -238,8 +225,6 @@ type CampaignTableProps = {
   onAct: (event: 'run' | 'stop' | 'complete' | 'clone' | 'archive' | 'unarchive', campaign: Campaign) => void;
 };
 
-const numberColumns = ['Invites sent', 'Acceptance rate', 'Messages sent', 'Reply rate'] as const;
-
 // The actions stay in sight at 390 px: the table scrolls sideways under a sticky last column.
 // Its left border shows that the columns pass under it (without, a cut name looked broken).
 const stickyEnd = {
@@ -260,19 +245,11 @@ function CampaignTable({
   onOpen,
   onAct,
 }: CampaignTableProps) {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const tableRef = useRef<HTMLTableElement>(null);
   // A row that held the focus may leave the table (archived, unarchived).
   const keepFocus = useKeepFocusWithin(tableRef, campaigns, isAsking);
-  const pageIds = campaigns.map((campaign) => campaign.id);
-  const selectedOnPage = pageIds.filter((id) => selected.has(id));
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const selection = useRowSelection(campaigns.map((campaign) => campaign.id));
+  const { selected, toggle } = selection;
   return (
     <TableContainer>
       <Table
@@ -286,17 +263,11 @@ function CampaignTable({
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">
-              <Checkbox
-                size="small"
-                checked={pageIds.length > 0 && selectedOnPage.length === pageIds.length}
-                indeterminate={selectedOnPage.length > 0 && selectedOnPage.length < pageIds.length}
-                onChange={(event) => setSelected(event.target.checked ? new Set(pageIds) : new Set())}
-                slotProps={{ input: { 'aria-label': 'Select all campaigns on this page' } }}
-              />
+              <SelectPageCheckbox selection={selection} />
             </TableCell>
             <TableCell>Campaign</TableCell>
             <TableCell>Status</TableCell>
-            {numberColumns.map((column) => (
+            {statisticColumnTitles.map((column) => (
               <TableCell key={column} align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {column}
               </TableCell>
@@ -357,11 +328,7 @@ function CampaignTable({
                 <TableCell>
                   <CampaignStatus campaign={campaign} />
                 </TableCell>
-                <TableCell align="right">{statistics.invitation_sent}</TableCell>
-                <TableCell align="right">{formatRate(statistics.acceptance_rate)}</TableCell>
-                <TableCell align="right">{statistics.messages_sent}</TableCell>
-                <TableCell align="right">{formatRate(statistics.reply_rate)}</TableCell>
-                <TableCell>{formatGridDate(campaign.created)}</TableCell>
+                <CampaignStatisticCells statistics={statistics} created={campaign.created} />
                 <TableCell align="right" sx={stickyEnd}>
                   <CampaignEventButtons
                     campaign={campaign}

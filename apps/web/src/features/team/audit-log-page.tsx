@@ -81,7 +81,9 @@ function AuditLog({ profile }: { profile: AppProfile }) {
         </Typography>
       )}
       {log.isSuccess && (
-        <Box sx={{ overflowX: 'auto' }}>
+        // The table scrolls sideways on a narrow screen: the box takes the focus so that the arrow
+        // keys scroll it (the log has no control inside to reach its columns by Tab).
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Audit log entries">
           <Table size="small" aria-label="Audit log" sx={{ minWidth: 760 }}>
             <TableHead>
               <TableRow>

@@ -12,26 +12,25 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   type CampaignState,
-  campaignsPageSize,
   type TeamCampaign,
   type TeamCampaignSortableField,
   type TeamQueueFilter,
   teamMessages,
   teamQueueFilters,
 } from '@outpilot/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router';
+import { SelectPageCheckbox, useRowSelection } from '../campaigns/campaign-row-selection.tsx';
+import { CampaignStatisticCells } from '../campaigns/campaign-statistic-cells.tsx';
 import { CampaignStatus } from '../campaigns/campaign-status.tsx';
 import { statusFilterOptions } from '../campaigns/campaign-texts.ts';
-import { formatRate } from '../campaigns/format-rate.ts';
-import { formatGridDate } from '../contacts/grid/format-grid-date.ts';
+import { CampaignsPager } from '../campaigns/campaigns-pager.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
 import { PageTitle } from '../shell/page-title.tsx';
 import { mayReadTeamCampaigns } from './team-access.ts';
@@ -94,13 +93,32 @@ function TeamCampaigns() {
   const [sort, setSort] = useState<TeamCampaignsSort>(defaultTeamCampaignsSort);
   const [filters, setFiltersState] = useState<TeamCampaignsFilters>(noTeamCampaignsFilters);
   const [showAllTags, setShowAllTags] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const list = useTeamCampaigns({ page, sort, filters });
   const exportCampaigns = useExportTeamCampaigns();
   const campaigns = list.data?.documents ?? [];
   const total = list.data?.total ?? 0;
   const tags = tagsOf(filters);
   const shownTags = showAllTags ? tags : tags.slice(0, visibleTags);
+  const filtersRef = useRef<HTMLDivElement>(null);
+  const tagsRef = useRef<HTMLDivElement>(null);
+  const exportRef = useRef<HTMLButtonElement>(null);
+  // A tag removed, or 'Clear all', takes the focus with it: the keyboard goes on from the tag that
+  // took its place (or 'Clear all'), else from the Status filter once no tag is left.
+  const [refocusTag, setRefocusTag] = useState<{ index: number } | null>(null);
+  useEffect(() => {
+    if (refocusTag === null) return;
+    setRefocusTag(null);
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const left = [...(tagsRef.current?.querySelectorAll<HTMLElement>('[role="button"], button') ?? [])];
+    (
+      left[Math.min(refocusTag.index, left.length - 1)] ??
+      filtersRef.current?.querySelector<HTMLElement>('[role="combobox"]')
+    )?.focus();
+  }, [refocusTag]);
+  const removeTag = (index: number, next: TeamCampaignsFilters) => {
+    setRefocusTag({ index });
+    setFilters(next);
+  };
 
   const setFilters = (next: TeamCampaignsFilters) => {
     setFiltersState(next);
@@ -113,16 +131,8 @@ function TeamCampaigns() {
     }));
     setPage(0);
   };
-  const pageIds = campaigns.map((campaign) => campaign.id);
-  const selectedOnPage = pageIds.filter((id) => selected.has(id));
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-
+  const selection = useRowSelection(campaigns.map((campaign) => campaign.id));
+  const { selected, toggle } = selection;
   return (
     <Box>
       <Stack
@@ -133,6 +143,7 @@ function TeamCampaigns() {
       >
         <PageTitle>{teamMessages.statisticsTitle}</PageTitle>
         <Button
+          ref={exportRef}
           variant="outlined"
           loading={exportCampaigns.isPending}
           disabled={total === 0}
@@ -143,7 +154,7 @@ function TeamCampaigns() {
           {selected.size > 0 ? `Export ${selected.size} selected to CSV` : 'Export to CSV'}
         </Button>
       </Stack>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+      <Stack ref={filtersRef} direction="row" spacing={2} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         <TextField
           select
           size="small"
@@ -189,18 +200,20 @@ function TeamCampaigns() {
       </Stack>
       {tags.length > 0 && (
         <Stack
+          ref={tagsRef}
           direction="row"
           spacing={1}
           useFlexGap
           sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}
+          role="group"
           aria-label="Applied filters"
         >
-          {shownTags.map((tag) => (
+          {shownTags.map((tag, index) => (
             <Chip
               key={tag.key}
               label={tag.label}
               size="small"
-              onDelete={() => setFilters(tag.remove(filters))}
+              onDelete={() => removeTag(index, tag.remove(filters))}
             />
           ))}
           {tags.length > visibleTags && (
@@ -208,7 +221,7 @@ function TeamCampaigns() {
               {showAllTags ? 'Show less' : 'Show more'}
             </Button>
           )}
-          <Button size="small" onClick={() => setFilters(noTeamCampaignsFilters)}>
+          <Button size="small" onClick={() => removeTag(0, noTeamCampaignsFilters)}>
             Clear all
           </Button>
         </Stack>
@@ -216,7 +229,14 @@ function TeamCampaigns() {
       {selected.size > 0 && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <Typography variant="body2">{`${selected.size} of ${total} selected |`}</Typography>
-          <Button size="small" onClick={() => setSelected(new Set())}>
+          <Button
+            size="small"
+            onClick={() => {
+              selection.clear();
+              // The line with this button goes: the keyboard goes on from the export it changed.
+              exportRef.current?.focus();
+            }}
+          >
             Clear
           </Button>
         </Stack>
@@ -227,22 +247,7 @@ function TeamCampaigns() {
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
-                  <Checkbox
-                    size="small"
-                    checked={pageIds.length > 0 && selectedOnPage.length === pageIds.length}
-                    indeterminate={selectedOnPage.length > 0 && selectedOnPage.length < pageIds.length}
-                    onChange={(event) =>
-                      setSelected((current) => {
-                        const next = new Set(current);
-                        for (const id of pageIds) {
-                          if (event.target.checked) next.add(id);
-                          else next.delete(id);
-                        }
-                        return next;
-                      })
-                    }
-                    slotProps={{ input: { 'aria-label': 'Select all campaigns on this page' } }}
-                  />
+                  <SelectPageCheckbox selection={selection} />
                 </TableCell>
                 {columns.map((column) => (
                   <TableCell
@@ -287,19 +292,14 @@ function TeamCampaigns() {
             </TableBody>
           </Table>
         </TableContainer>
-        {/* seed 001 §2: the footer only when the count exceeds the page size, no rows-per-page options. */}
-        {total > campaignsPageSize && (
-          <TablePagination
-            component="div"
-            count={total}
-            page={Math.min(page, Math.max(0, Math.ceil(total / campaignsPageSize) - 1))}
-            rowsPerPage={campaignsPageSize}
-            rowsPerPageOptions={[]}
-            onPageChange={(_event, next) => setPage(next)}
-            showFirstButton
-            showLastButton
-          />
-        )}
+        {/* seed 001 §2: the footer only when the count exceeds the page size. */}
+        <CampaignsPager
+          total={total}
+          page={page}
+          onPageChange={setPage}
+          isLoaded={list.isSuccess}
+          onlyWhenPaged
+        />
       </Paper>
       {list.isError && (
         <Typography role="alert" color="error" sx={{ mt: 2 }}>
@@ -351,11 +351,7 @@ function TeamCampaignRow({
           </Box>
         </Stack>
       </TableCell>
-      <TableCell align="right">{statistics.invitation_sent}</TableCell>
-      <TableCell align="right">{formatRate(statistics.acceptance_rate)}</TableCell>
-      <TableCell align="right">{statistics.messages_sent}</TableCell>
-      <TableCell align="right">{formatRate(statistics.reply_rate)}</TableCell>
-      <TableCell>{formatGridDate(campaign.created)}</TableCell>
+      <CampaignStatisticCells statistics={statistics} created={campaign.created} />
     </TableRow>
   );
 }

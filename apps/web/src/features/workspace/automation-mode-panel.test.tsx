@@ -130,4 +130,21 @@ describe('Automation mode panel', () => {
       api.calls.some((call) => call.method === 'DELETE' && call.path === '/network-account/session'),
     ).toBe(true);
   });
+
+  it('with LinkedIn, the consent dialog takes the focus, Escape declines it and the focus comes back to the switch', async () => {
+    const { api, bridge } = renderPanel({ pro: true, network: 'linkedin' });
+    await waitFor(async () => expect(await cloudSwitch()).toBeEnabled());
+    const toggle = await cloudSwitch();
+    toggle.focus();
+    fireEvent.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: cloudAutomationMessages.consentTitle });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    // The country is a combobox in the dialog, before its buttons.
+    expect(screen.getByRole('combobox', { name: 'Your country' })).toBeInTheDocument();
+    fireEvent.keyDown(document.activeElement ?? dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(async () => expect(await cloudSwitch()).toHaveFocus());
+    expect(bridge.calls.some((call) => call.command === 'handOverSession')).toBe(false);
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
 });

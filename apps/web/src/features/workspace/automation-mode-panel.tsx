@@ -44,6 +44,8 @@ export function AutomationModePanel() {
   const linkedIn = config.network === 'linkedin';
 
   const toggle = (cloud: boolean) => {
+    // Not disabled while the server answers: a disabled switch would drop the keyboard's focus.
+    if (switchMode.isPending) return;
     if (cloud && linkedIn) {
       setAsking(true);
       return;
@@ -63,7 +65,8 @@ export function AutomationModePanel() {
         control={
           <Switch
             checked={is_cloud}
-            disabled={(!isPro && !is_cloud) || switchMode.isPending}
+            disabled={!isPro && !is_cloud}
+            slotProps={{ input: { 'aria-busy': switchMode.isPending } }}
             onChange={(event) => toggle(event.target.checked)}
           />
         }
