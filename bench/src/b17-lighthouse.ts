@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAccount, createContacts, issueTestSession, startTestServer } from '@outpilot/server/testing';
@@ -12,6 +12,12 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The in-page agent keeps the product's tokens under this localStorage key (packages/agent storage).
 const tokensStorageKey = 'outpilot.agent.tokens';
 const lighthouseRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// Where each run's full Lighthouse report (JSON) is written, to see what costs the time; unset: nowhere.
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+let reportCount = 0;
+// Narrowing a run while investigating: LIGHTHOUSE_SCREENS=contacts or sign-in, LIGHTHOUSE_PRESETS=mobile or desktop.
+const wantedScreens = process.env.LIGHTHOUSE_SCREENS?.split(',');
+const wantedPresets = process.env.LIGHTHOUSE_PRESETS?.split(',');
 
 type Preset = 'desktop' | 'mobile';
 type Measurement = {
@@ -92,6 +98,12 @@ async function runLighthouse(url: string, preset: Preset, tokens: unknown | null
     const answer = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
     if (answer.lhr.runtimeError) throw new Error(`Lighthouse: ${answer.lhr.runtimeError.message}`);
+    if (reportDir) {
+      await mkdir(reportDir, { recursive: true });
+      reportCount += 1;
+      const name = `${reportCount}-${preset}-${new URL(url).pathname.replace(/\W+/g, '') || 'root'}.json`;
+      await writeFile(path.join(reportDir, name), JSON.stringify(answer.lhr));
+    }
     return measurementOf(answer.lhr);
   } finally {
     chrome.kill();
@@ -147,11 +159,19 @@ export async function benchLighthouse(): Promise<void> {
     const account = await createAccount(server.db, { onboarded: true });
     await createContacts(server.db, account.personaId, 1_000);
     const screens = [
-      { label: 'sign-in screen (/campaigns signed out)', path: '/campaigns', signedIn: false },
-      { label: '/contacts signed in, 1,000 contacts', path: '/contacts', signedIn: true },
-    ];
+      {
+        name: 'sign-in',
+        label: 'sign-in screen (/campaigns signed out)',
+        path: '/campaigns',
+        signedIn: false,
+      },
+      { name: 'contacts', label: '/contacts signed in, 1,000 contacts', path: '/contacts', signedIn: true },
+    ].filter((screen) => !wantedScreens || wantedScreens.includes(screen.name));
+    const presets = (['desktop', 'mobile'] as const).filter(
+      (preset) => !wantedPresets || wantedPresets.includes(preset),
+    );
     for (const screen of screens) {
-      for (const preset of ['desktop', 'mobile'] as const) {
+      for (const preset of presets) {
         const runs: Measurement[] = [];
         for (let run = 0; run < lighthouseRuns; run += 1) {
           // A fresh session per run: the refresh token rotates when the app uses it.

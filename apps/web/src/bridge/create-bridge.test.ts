@@ -55,6 +55,29 @@ describe('createBridge', () => {
     expect(loadInPageAgent).toHaveBeenCalledTimes(1);
   });
 
+  it('waits for the in-page agent it started beyond the extension ping time-out (a busy page)', async () => {
+    // The agent answers 150 ms late, as on a page whose main thread is busy with its first render.
+    const slowAgent: StartInPageAgent = ({ window: win }) => {
+      const late = {
+        ...win,
+        postMessage: (message: unknown, origin: string) =>
+          setTimeout(() => win.postMessage(message, origin), 150),
+        addEventListener: win.addEventListener.bind(win),
+        removeEventListener: win.removeEventListener.bind(win),
+      } as unknown as Window;
+      const stop = fakeAgent({ window: late });
+      stops.push(stop);
+      return stop;
+    };
+    const bridge = createBridge({
+      window,
+      config: testConfig,
+      loadInPageAgent: async () => slowAgent,
+      pingTimeoutMs: 30,
+    });
+    expect(await bridge.isInstalled()).toBe(true);
+  });
+
   it('reports a missing extension and refuses commands when the in-page agent is disabled', async () => {
     const loadInPageAgent = vi.fn(async () => fakeAgent);
     const bridge = createBridge({

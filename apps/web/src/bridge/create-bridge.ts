@@ -57,9 +57,9 @@ export function createBridge({
 
   // The version the agent answered with; an extension older than the config's minimum must be updated.
   let outdated = false;
-  const ping = async (): Promise<boolean> => {
+  const ping = async (waitMs: number | undefined): Promise<boolean> => {
     try {
-      const answer = await transport.request('system', 'getVersion', {}, pingMs);
+      const answer = await transport.request('system', 'getVersion', {}, waitMs);
       const version = findBridgeCommand('system', 'getVersion')?.result.safeParse(answer);
       outdated = isOlderVersion(
         version?.success ? (version.data as { version: string }).version : '0',
@@ -78,7 +78,7 @@ export function createBridge({
     const agent = config.inPageAgentEnabled && !inPageAgentStarted ? loadInPageAgent() : undefined;
     // An extension may answer, so the download may never be awaited: its failure is reported below.
     agent?.catch(() => undefined);
-    if (await ping()) return true;
+    if (await ping(pingMs)) return true;
     if (!agent) return false;
     try {
       const start = await agent;
@@ -88,7 +88,10 @@ export function createBridge({
       console.error('The in-page agent could not start', error);
       return false;
     }
-    return ping();
+    // The agent now runs in this page and answers as soon as the page's main thread is free: its ping
+    // waits as long as any command. With the extension's short deadline a page busy with its first
+    // render (a slow phone, a loaded machine) was told no extension was installed.
+    return ping(timeoutMs);
   };
 
   const isInstalled = (): Promise<boolean> => {
