@@ -31,7 +31,8 @@ if (wanted('B0')) {
     process.exit(1);
   }
   const initialBundle = await measureInitialBundle(webDist);
-  const targetBytes = 250 * 1024;
+  // Issue 26: the JavaScript before the first screen <= 150 kB gzip.
+  const targetBytes = 150 * 1024;
   console.log('');
   console.log('B0 web app: JavaScript loaded before the first screen (gzip -9)');
   for (const file of initialBundle.files) {
