@@ -51,6 +51,10 @@ const config = loadConfig({
   ...(isLinkedIn ? { NETWORK: 'linkedin', SANDBOX_NETWORK: 'mounted' } : {}),
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // The agents (in-page and extension) sync connections and conversations every 5 s instead of
+  // once a minute: journeys waiting for a reply or an acceptance to come in through the agent's
+  // sync wait seconds, not a minute (the product's default stays once a minute).
+  AGENT_SYNC_INTERVAL_MS: process.env.AGENT_SYNC_INTERVAL_MS ?? '5000',
   // The LinkedIn server's journeys run a campaign on the sandbox network: they move its clock too.
   ...(isVirtualClock || isLinkedIn
     ? {
