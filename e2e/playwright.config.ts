@@ -58,7 +58,8 @@ export default defineConfig({
     url: `${e2eServerUrl}/api/v1/health`,
     wait: { stdout: /Outpilot e2e servers ready/ },
     reuseExistingServer: false,
-    timeout: 180_000,
+    // Minutes on a loaded machine (three servers loading TypeScript and migrating at once).
+    timeout: 420_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

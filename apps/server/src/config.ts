@@ -106,7 +106,9 @@ const envSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   DOWNLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-  AGENT_SYNC_INTERVAL_MS: optionalText.pipe(z.coerce.number().int().min(1_000).max(3_600_000).optional()),
+  AGENT_SYNC_INTERVAL_MS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(1_000).max(3_600_000).optional(),
+  ),
 });
 
 /** embedded = the development identity provider mounted at /oidc; external = OIDC_ISSUER. */

@@ -56,7 +56,9 @@ export function composeAgent(options: ComposeAgentOptions): BridgeHost {
             network: activitiesNetwork,
             cursors: store,
             // The server may ask for another sync pace (the browser journeys' servers do).
-            ...(config.agentSyncIntervalMs === undefined ? {} : { syncIntervalMs: config.agentSyncIntervalMs }),
+            ...(config.agentSyncIntervalMs === undefined
+              ? {}
+              : { syncIntervalMs: config.agentSyncIntervalMs }),
           },
         }
       : {}),
