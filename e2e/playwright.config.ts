@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eLinkedInServerUrl, e2eServerUrl, e2eVirtualClockServerUrl } from './support/e2e-server-url.ts';
+import { e2eServerUrl } from './support/e2e-server-url.ts';
 
 // Browser tests drive the built app in Debian's Chromium (browser downloads fail on this machine).
 // No retries: a flaky journey must show, not hide.
@@ -50,35 +50,17 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      command: 'npx tsx e2e/support/start-e2e-server.ts',
-      cwd: '..',
-      url: `${e2eServerUrl}/api/v1/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    {
-      command: 'npx tsx e2e/support/start-e2e-server.ts',
-      cwd: '..',
-      env: { E2E_SERVER: 'virtual-clock' },
-      url: `${e2eVirtualClockServerUrl}/api/v1/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-    {
-      command: 'npx tsx e2e/support/start-e2e-server.ts',
-      cwd: '..',
-      env: { E2E_SERVER: 'linkedin' },
-      url: `${e2eLinkedInServerUrl}/api/v1/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
-  ],
+  // The three servers (real clock, virtual clock, NETWORK=linkedin) start side by side in one
+  // command: as three entries Playwright started them one after another.
+  webServer: {
+    command: 'npx tsx e2e/support/start-e2e-servers.ts',
+    cwd: '..',
+    url: `${e2eServerUrl}/api/v1/health`,
+    wait: { stdout: /Outpilot e2e servers ready/ },
+    reuseExistingServer: false,
+    // Minutes on a loaded machine (three servers loading TypeScript and migrating at once).
+    timeout: 420_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
 });

@@ -355,7 +355,7 @@ test('a campaign message gets a reply on the virtual clock; a contact who did no
   await messagingLink.click();
   const inbox = new MessagingPage(page);
   // The unread indicator may come from what the network brought by itself (an InMail): the
-  // reply comes with the agent's next sync, once a minute.
+  // reply comes with the agent's next sync, once a minute, and the inbox refreshes as that sync ends.
   await expect(inbox.conversationLink(name(answered)).getByText(/^\d+ unread$/)).toBeVisible({
     timeout: 90_000,
   });

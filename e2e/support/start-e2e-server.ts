@@ -51,6 +51,9 @@ const config = loadConfig({
   ...(isLinkedIn ? { NETWORK: 'linkedin', SANDBOX_NETWORK: 'mounted' } : {}),
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // AGENT_SYNC_INTERVAL_MS (the agents' sync pace, through the client config) passes through from
+  // the environment; unset, the agents sync once a minute. 5 s broke the campaign messaging
+  // journey (decisions.md, h-e2e-speed), so it is not the default here yet.
   // The LinkedIn server's journeys run a campaign on the sandbox network: they move its clock too.
   ...(isVirtualClock || isLinkedIn
     ? {

@@ -89,6 +89,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('tells the agents a sync interval only when AGENT_SYNC_INTERVAL_MS is set, and refuses a bad one', async () => {
+    const dataDir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).agentSyncIntervalMs).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, AGENT_SYNC_INTERVAL_MS: '' }).agentSyncIntervalMs).toBeUndefined();
+    expect(loadConfig({ DATA_DIR: dataDir, AGENT_SYNC_INTERVAL_MS: '5000' }).agentSyncIntervalMs).toBe(5000);
+    for (const bad of ['fast', '999', '3600001', '1.5']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, AGENT_SYNC_INTERVAL_MS: bad })).toThrow(
+        /AGENT_SYNC_INTERVAL_MS/,
+      );
+    }
+  });
+
   it('reads Stripe, the session key and the cloud proxies, and refuses them malformed', async () => {
     const dataDir = await tempDir();
     const key = Buffer.alloc(32, 1).toString('base64');

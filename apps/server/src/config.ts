@@ -106,6 +106,9 @@ const envSchema = z.object({
     .min(1024)
     .default(1024 * 1024),
   DOWNLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  AGENT_SYNC_INTERVAL_MS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().min(1_000).max(3_600_000).optional(),
+  ),
 });
 
 /** embedded = the development identity provider mounted at /oidc; external = OIDC_ISSUER. */
@@ -161,6 +164,8 @@ export type Config = {
   bodyLimitBytes: number;
   /** A streamed download whose client reads nothing for this long is closed (its connection freed). */
   downloadIdleTimeoutMs: number;
+  /** Told to the agents through the client config (the browser journeys sync sooner); undefined: their default. */
+  agentSyncIntervalMs: number | undefined;
 };
 
 export type MailSettings = { mode: 'embedded' } | { mode: 'smtp'; smtpUrl: string; from: string };
@@ -268,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot, '..', 'web', 'dist')),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     downloadIdleTimeoutMs: e.DOWNLOAD_IDLE_TIMEOUT_MS,
+    agentSyncIntervalMs: e.AGENT_SYNC_INTERVAL_MS,
   };
 }
 

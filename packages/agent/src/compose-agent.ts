@@ -55,6 +55,10 @@ export function composeAgent(options: ComposeAgentOptions): BridgeHost {
               }),
             network: activitiesNetwork,
             cursors: store,
+            // The server may ask for another sync pace (the browser journeys' servers do).
+            ...(config.agentSyncIntervalMs === undefined
+              ? {}
+              : { syncIntervalMs: config.agentSyncIntervalMs }),
           },
         }
       : {}),

@@ -26,6 +26,12 @@ export const clientConfigSchema = z.object({
    * the beta list (the server refuses everyone else's CRM calls too).
    */
   crmBetaList: z.union([z.literal('any'), z.array(z.string())]),
+  /**
+   * How often the agent (in-page or extension) syncs connections and conversations, when the
+   * server sets it (AGENT_SYNC_INTERVAL_MS: the browser journeys' servers); absent, the agent's
+   * own default (once a minute).
+   */
+  agentSyncIntervalMs: z.number().int().min(1_000).max(3_600_000).optional(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -8,7 +8,9 @@ export const minimumExtensionVersion = '0.1.0';
 export const supportEmail = 'support@outpilot.example';
 
 /** The public configuration the web app reads first. */
-export function getClientConfig(config: Pick<Config, 'publicUrl' | 'network' | 'crmBetaList'>): ClientConfig {
+export function getClientConfig(
+  config: Pick<Config, 'publicUrl' | 'network' | 'crmBetaList' | 'agentSyncIntervalMs'>,
+): ClientConfig {
   const sandbox = config.network === 'sandbox';
   return {
     version: serverVersion,
@@ -24,5 +26,6 @@ export function getClientConfig(config: Pick<Config, 'publicUrl' | 'network' | '
     termsUrl: `${config.publicUrl}/terms`,
     privacyUrl: `${config.publicUrl}/privacy`,
     crmBetaList: config.crmBetaList,
+    ...(config.agentSyncIntervalMs === undefined ? {} : { agentSyncIntervalMs: config.agentSyncIntervalMs }),
   };
 }
