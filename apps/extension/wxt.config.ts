@@ -1,5 +1,5 @@
 import { defineConfig } from 'wxt';
-import { matchPatternOf, readBuildConfig } from './src/build-config.ts';
+import { matchPatternOf, networkMatchPatternsOf, readBuildConfig } from './src/build-config.ts';
 
 const build = readBuildConfig(process.env);
 const appMatches = build.appOrigins.map(matchPatternOf);
@@ -7,7 +7,7 @@ const appMatches = build.appOrigins.map(matchPatternOf);
 /**
  * The Manifest V3 extension (seed 000 §1, §7): a background service worker running the agent and
  * a content script relaying the app's bridge messages. Least privilege: host access to the
- * network and the app's own origins only (from the build's environment), storage for the
+ * network (with LinkedIn's media host for message files) and the app's own origins only (from the build's environment), storage for the
  * tokens and cookies to read LinkedIn's JSESSIONID for its csrf-token header.
  */
 export default defineConfig({
@@ -21,7 +21,7 @@ export default defineConfig({
     name: 'Outpilot',
     description: 'Runs your Outpilot campaigns on LinkedIn from your own browser.',
     permissions: ['storage', 'cookies'],
-    host_permissions: [matchPatternOf(build.networkUrl), ...appMatches],
+    host_permissions: [...networkMatchPatternsOf(build.networkUrl), ...appMatches],
   },
   zip: { artifactTemplate: 'outpilot-{{version}}-{{browser}}.zip' },
 });

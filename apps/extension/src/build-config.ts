@@ -43,6 +43,16 @@ export function matchPatternOf(origin: string): string {
   return `${url.protocol}//${url.hostname}/*`;
 }
 
+/**
+ * The manifest's host access for the network: its own address and, for linkedin.com itself, the
+ * media host where LinkedIn keeps messages' files (*.licdn.com), which the inbox's attachments
+ * are read from. A stand-in or the sandbox's facade serves its files from its own origin.
+ */
+export function networkMatchPatternsOf(networkUrl: string): string[] {
+  const own = matchPatternOf(networkUrl);
+  return new URL(networkUrl).hostname === 'www.linkedin.com' ? [own, 'https://*.licdn.com/*'] : [own];
+}
+
 /** Whether a page's origin is one of the app's (same scheme and host; the port is free, as in the manifest). */
 export function isAppOrigin(config: BuildConfig, origin: string): boolean {
   let url: URL;
