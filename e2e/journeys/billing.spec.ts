@@ -135,14 +135,15 @@ test('a new account counts its trial down, a declined card changes nothing, Pro 
 test.describe('on the virtual clock', () => {
   test.use({ baseURL: e2eVirtualClockServerUrl });
 
-  const advanceDays = async (page: Page, days: number) => {
+  const advanceHours = async (page: Page, hours: number) => {
     const response = await page.request.post('/api/test/clock/advance', {
-      data: { milliseconds: days * 86_400_000 },
+      data: { milliseconds: hours * 3_600_000 },
     });
     expect(response.ok()).toBe(true);
   };
+  const advanceDays = (page: Page, days: number) => advanceHours(page, days * 24);
 
-  test("a renewal that fails leaves the subscription overdue and a gated call 'Subscription is expired'; a new card renews it", async ({
+  test("a trial that runs out on the clock; a renewal that fails leaves the subscription overdue and a gated call 'Subscription is expired'; a new card renews it", async ({
     page,
     request,
   }) => {
@@ -153,6 +154,15 @@ test.describe('on the virtual clock', () => {
     });
     const { id: campaignId } = (await created.json()) as { id: string };
     await signInAt(page, '/upgrade', account);
+    // The trial counts down on the server's clock: on its last day in hours, then it is over.
+    await expect(widget(page)).toHaveText('Trial will expire in 14 days');
+    await advanceHours(page, 14 * 24 - 6);
+    await page.reload();
+    await expect(widget(page)).toHaveText('Trial will expire in 6 hours');
+    await advanceHours(page, 7);
+    await page.reload();
+    await expect(widget(page)).toHaveText('Trial period is expired');
+
     const upgrade = new UpgradePage(page);
     await upgrade.choose('Basic');
     await new HostedPaymentPage(page).pay(testCards.renewalDeclined);

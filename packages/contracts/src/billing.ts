@@ -149,6 +149,11 @@ export const subscriptionResponseSchema = z.object({
   owner_id: z.string(),
   /** 'Activated by' for a subscription paid by another persona; null when self-owned. */
   activated_by: z.object({ name: z.string(), email: z.string() }).nullable(),
+  /**
+   * Beyond the specification: the server's instant of this answer. The trial's countdown runs from
+   * it, not from the browser's clock, which may be wrong (and is not the server's in tests).
+   */
+  as_of: z.string(),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 

@@ -31,6 +31,8 @@ export type SubscriptionView = {
   activatedBy: { name: string; email: string } | null;
   /** The provider's records behind a paid plan; null on the trial. */
   paid: { subscriptionId: string; customerId: string; cancelAtPeriodEnd: boolean } | null;
+  /** The server's instant the view was read at: what 'active' and the trial's time left are measured from. */
+  asOf: Date;
 };
 
 const payerPersona = alias(personas, 'payer_persona');
@@ -61,12 +63,13 @@ export async function loadSubscription(
     .leftJoin(payerUser, eq(payerUser.id, payerPersona.userId))
     .where(eq(personas.id, personaId));
   if (!row) throw new NotFoundError('Profile not found');
+  const asOf = deps.clock.now();
   const paid = row.subscription;
   if (!paid) {
     const trialEndsAt = row.persona.trialEndsAt;
     return {
       planId: 'trial',
-      isActive: trialEndsAt !== null && deps.clock.now() < trialEndsAt,
+      isActive: trialEndsAt !== null && asOf < trialEndsAt,
       state: 'active',
       activatedAt: row.persona.createdAt,
       nextChargeAt: null,
@@ -76,6 +79,7 @@ export async function loadSubscription(
       ownerId: personaId,
       activatedBy: null,
       paid: null,
+      asOf,
     };
   }
   const renews = paid.providerStatus === 'active' && !paid.cancelAtPeriodEnd;
@@ -100,6 +104,7 @@ export async function loadSubscription(
       customerId: paid.providerCustomerId,
       cancelAtPeriodEnd: paid.cancelAtPeriodEnd,
     },
+    asOf,
   };
 }
 
@@ -117,6 +122,7 @@ export function toSubscriptionResponse(view: SubscriptionView): SubscriptionResp
     base_price: dollars(view.basePriceCents || planCatalogue[view.planId].PRICE * 100),
     owner_id: view.ownerId,
     activated_by: view.activatedBy,
+    as_of: view.asOf.toISOString(),
   };
 }
 

@@ -28,6 +28,7 @@ function renderRoutes(path: string, profile = makeProfile()) {
         base_price: 59,
         owner_id: profile.personaId,
         activated_by: null,
+        as_of: '2026-01-15T00:00:00.000Z',
       },
     }),
   });

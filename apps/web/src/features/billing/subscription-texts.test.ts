@@ -15,6 +15,7 @@ const subscription = (over: Partial<SubscriptionResponse>): SubscriptionResponse
   base_price: 0,
   owner_id: 'p1',
   activated_by: null,
+  as_of: now.toISOString(),
   ...over,
 });
 

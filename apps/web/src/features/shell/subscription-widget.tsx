@@ -5,8 +5,11 @@ import { subscriptionStatusText } from '../billing/subscription-texts.ts';
 
 /** Trial countdown or paid state (seed 000 §4 "Subscription display"), linking to /upgrade. */
 export function SubscriptionWidget() {
-  const subscription = useSubscription().data;
+  const query = useSubscription();
+  const subscription = query.data;
   if (!subscription) return null;
+  // The server's now when it answered, moved on by the time since: the trial ends by its clock.
+  const now = new Date(Date.parse(subscription.as_of) + Math.max(0, Date.now() - query.dataUpdatedAt));
   return (
     <Button
       component={Link}
@@ -16,7 +19,7 @@ export function SubscriptionWidget() {
       color={subscription.is_active ? 'success' : 'warning'}
       sx={{ whiteSpace: 'nowrap' }}
     >
-      {subscriptionStatusText(subscription, new Date())}
+      {subscriptionStatusText(subscription, now)}
     </Button>
   );
 }

@@ -19,6 +19,7 @@ const subscription = (fields: Partial<SubscriptionResponse> = {}): SubscriptionR
   base_price: 38,
   owner_id: 'owner-persona',
   activated_by: { name: 'Olivia Owner', email: 'o@example.test' },
+  as_of: '2026-11-15T00:00:00.000Z',
   ...fields,
 });
 

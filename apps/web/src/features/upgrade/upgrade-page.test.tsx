@@ -21,6 +21,7 @@ function subscription(over: Partial<SubscriptionResponse> = {}): SubscriptionRes
     base_price: 38,
     owner_id: profile.personaId,
     activated_by: null,
+    as_of: '2026-03-15T10:00:00.000Z',
     ...over,
   };
 }
