@@ -10,6 +10,7 @@ import {
   type CampaignStep,
   cloudAutomationPaths,
   conversationsResponseSchema,
+  maxInboxAttachmentBase64Length,
   sandboxActionPaths,
   sandboxBasePath,
   sandboxLinkedInPath,
@@ -24,6 +25,7 @@ import { createCloudRunner, openSandboxSession } from './engine/cloud-runner.ts'
 import {
   claimInboxChanges,
   extensionMessages,
+  fetchThroughExtension,
   performThroughExtension,
   reportInboxChanges,
 } from './messaging/extension-inbox.ts';
@@ -438,6 +440,182 @@ describe.each(testBackends())(
           ),
         );
       expect(storedTexts.map((row) => row.text)).toContain('Typed on my phone');
+    });
+
+    it('locally: an attachment is read by the extension’s runner and answered with its bytes; a url not of the conversation is refused unqueued, a file over the limit clearly', async () => {
+      const { member } = members(4);
+      const user = await workspaceOf(member, 'local');
+      // The first sign-in brings an InMail whose file arrives 40 minutes later.
+      const { linkedIn } = await signedInBrowser(member);
+      server.clock.advance(60 * 60_000);
+      const automationClient = new AutomationClient({
+        automationBaseUrl: `${server.url}${automationBasePath}`,
+        getAccessToken: () => user.tokenNow(),
+      });
+      const runner = createActivityRunner({
+        automation: automationClient,
+        network: linkedIn,
+        runnerId: 'browser:files',
+        personaIds: [user.personaId],
+        inboxChanges: true,
+        clock: server.clock,
+        sleep: async () => {},
+      });
+      await runner.syncNow();
+      const stored = await server.db
+        .select({
+          conversationId: conversationEvents.conversationId,
+          content: conversationEvents.renderContent,
+        })
+        .from(conversationEvents)
+        .where(eq(conversationEvents.personaId, user.personaId));
+      const found = stored.flatMap((row) =>
+        row.content.flatMap((content) =>
+          content.type === 'file' ? [{ conversationId: row.conversationId, file: content }] : [],
+        ),
+      )[0];
+      if (!found) throw new Error('no file was synced');
+      const { conversationId, file } = found;
+      const read = async (url: string) =>
+        fetch(
+          `${server.url}${automationBasePath}/conversations/${encodeURIComponent(conversationId)}/attachments/${encodeURIComponent(url)}`,
+          {
+            headers: {
+              authorization: `Bearer ${await user.tokenNow()}`,
+              accept: file.recommended_accept_header,
+            },
+          },
+        );
+      const changesOf = () =>
+        server.db
+          .select({
+            id: inboxChanges.id,
+            state: inboxChanges.state,
+            change: inboxChanges.change,
+            report: inboxChanges.report,
+          })
+          .from(inboxChanges)
+          .where(eq(inboxChanges.personaId, user.personaId))
+          .orderBy(inboxChanges.createdAt);
+      const untilQueued = async (count: number) => {
+        for (let tries = 0; tries < 200; tries += 1) {
+          if ((await changesOf()).length >= count) return;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        throw new Error('nothing was queued');
+      };
+      const expected = await linkedIn.fetchAttachment(
+        conversationId,
+        file.url,
+        file.recommended_accept_header,
+      );
+      expect(expected.bytes.byteLength).toBeGreaterThan(16);
+
+      // Queued for the extension; the server itself reads nothing from LinkedIn.
+      const reading = read(file.url);
+      await untilQueued(1);
+      expect(await changesOf()).toEqual([
+        expect.objectContaining({
+          state: 'queued',
+          change: { kind: 'fetchAttachment', url: file.url, accept: file.recommended_accept_header },
+        }),
+      ]);
+      expect((await runner.runOnce()).inboxChanges).toBe(1);
+      const answer = await reading;
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe(expected.mediaType);
+      expect(answer.headers.get('content-disposition')).toBe('attachment');
+      expect(new Uint8Array(await answer.arrayBuffer())).toEqual(expected.bytes);
+      // The bytes went to the waiting call, not into the table.
+      const [done] = await changesOf();
+      expect(done?.state).toBe('done');
+      expect(done?.report).not.toHaveProperty('file');
+
+      // A url that is not one of the conversation's files: refused, nothing queued.
+      for (const foreign of [
+        file.url.replace(/[^/]+$/, '424242'),
+        `${facadeUrl()}/voyager/api/me`,
+        'https://media.licdn.com/dms/prv/attachment/1/2',
+      ]) {
+        const refused = await read(foreign);
+        expect(refused.status).toBe(404);
+        expect(((await refused.json()) as { message: string }).message).toBe('Attachment not found');
+      }
+      expect(await changesOf()).toHaveLength(1);
+
+      // A file larger than the runner hands over (here a limit of 16 bytes): a clear 413.
+      const deps = { db: server.db, clock: server.clock };
+      const tooLarge = read(file.url);
+      await untilQueued(2);
+      const [claimed] = await claimInboxChanges(deps, {
+        personaIds: [user.personaId],
+        runnerId: 'browser:files',
+        max: 5,
+      });
+      if (!claimed) throw new Error('not claimed');
+      const refusal = await performInboxChange(claimed, linkedIn, { maxAttachmentBytes: 16 });
+      expect(refusal).toMatchObject({ outcome: 'failed', error: { name: 'PayloadTooLarge', status: 413 } });
+      await automationClient.reportInboxChanges({ reports: [refusal] });
+      const refusedAnswer = await tooLarge;
+      expect(refusedAnswer.status).toBe(413);
+      expect(await refusedAnswer.json()).toMatchObject({
+        name: 'PayloadTooLarge',
+        message: expect.stringContaining('Open it on LinkedIn'),
+      });
+
+      // A report carrying more than 10 MB (as base64, over HTTP) is refused by the server too.
+      const waiting = fetchThroughExtension(
+        deps,
+        { personaId: user.personaId, conversationId, url: file.url, accept: '*/*' },
+        { waitMs: 20_000, pollMs: 20 },
+      ).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await untilQueued(3);
+      const [big] = await claimInboxChanges(deps, {
+        personaIds: [user.personaId],
+        runnerId: 'browser:files',
+        max: 5,
+      });
+      if (!big) throw new Error('not claimed');
+      const accepted = await automationClient.reportInboxChanges({
+        reports: [
+          {
+            change_id: big.change_id,
+            attempt: big.attempt,
+            outcome: 'done',
+            file: { media_type: 'text/csv', data: 'A'.repeat(maxInboxAttachmentBase64Length) },
+          },
+        ],
+      });
+      expect(accepted.results).toEqual([{ change_id: big.change_id, accepted: true }]);
+      expect(await waiting).toMatchObject({
+        name: 'PayloadTooLarge',
+        status: 413,
+        message: extensionMessages.fileTooLarge,
+      });
+
+      // Two files asked for at once: a claim hands out one (a report carries one file), the next the other.
+      const both = [0, 1].map(() =>
+        fetchThroughExtension(
+          deps,
+          { personaId: user.personaId, conversationId, url: file.url, accept: '*/*' },
+          { waitMs: 20_000, pollMs: 20 },
+        ).then((got) => got.bytes),
+      );
+      await untilQueued(5);
+      const handedOut: string[] = [];
+      for (const runnerId of ['browser:one', 'browser:two']) {
+        const claimedNow = await claimInboxChanges(deps, { personaIds: [user.personaId], runnerId, max: 5 });
+        expect(claimedNow).toHaveLength(1);
+        const [one] = claimedNow;
+        if (!one) throw new Error('not claimed');
+        handedOut.push(one.change_id);
+        await automationClient.reportInboxChanges({ reports: [await performInboxChange(one, linkedIn)] });
+      }
+      expect(new Set(handedOut).size).toBe(2);
+      expect(await Promise.all(both)).toEqual([expected.bytes, expected.bytes]);
     });
 
     it('locally: a message tried again after a lost report keeps its origin token and is delivered once; a change nobody takes is given up', async () => {

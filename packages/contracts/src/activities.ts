@@ -116,6 +116,15 @@ export const inboxChangeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deleteConversation') }),
   /** The inbox's Sync: the runner syncs the persona's conversations now (reported as a runner's sync). */
   z.object({ kind: z.literal('sync') }),
+  /**
+   * An attachment the inbox opens: the runner reads the file at `url` (one of the conversation's,
+   * checked by the server) with the member's session and reports its bytes (`file`).
+   */
+  z.object({
+    kind: z.literal('fetchAttachment'),
+    url: z.string().min(1).max(2048),
+    accept: z.string().min(1).max(1000),
+  }),
 ]);
 export type InboxChange = z.infer<typeof inboxChangeSchema>;
 
@@ -209,6 +218,31 @@ export type ActivityReportResult = z.infer<typeof activityReportResultSchema>;
 export const reportActivitiesResponseSchema = z.object({ results: z.array(activityReportResultSchema) });
 export type ReportActivitiesResponse = z.infer<typeof reportActivitiesResponseSchema>;
 
+/**
+ * The largest attachment the extension hands over for the inbox (local mode on LinkedIn): its
+ * bytes travel base64-encoded in the runner's report, so a larger file is refused (413).
+ */
+export const maxInboxAttachmentBytes = 10 * 1024 * 1024;
+/** The base64 text of a file of maxInboxAttachmentBytes. */
+export const maxInboxAttachmentBase64Length = 4 * Math.ceil(maxInboxAttachmentBytes / 3);
+/** A media type as a Content-Type header may carry it (type/subtype, parameters; no control characters). */
+export const attachmentMediaTypeSchema = z
+  .string()
+  .min(3)
+  .max(255)
+  .regex(/^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(?:\s*;[\x20-\x7e]*)?$/);
+/** A fetched attachment as the runner reports it. */
+export const reportedAttachmentSchema = z.object({
+  media_type: attachmentMediaTypeSchema,
+  /** The file's bytes, base64 (standard alphabet, padded). */
+  data: z
+    .string()
+    .max(maxInboxAttachmentBase64Length)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/)
+    .refine((text) => text.length % 4 === 0, 'Not base64'),
+});
+export type ReportedAttachment = z.infer<typeof reportedAttachmentSchema>;
+
 /** What became of an inbox change on the network: done (with the sent message's ids) or refused. */
 export const inboxChangeReportSchema = z.object({
   change_id: z.uuid(),
@@ -218,6 +252,8 @@ export const inboxChangeReportSchema = z.object({
   sent: z
     .object({ message_id: z.string().min(1).max(500), conversation_id: z.string().min(1).max(500) })
     .optional(),
+  /** fetchAttachment, done: the file (at most maxInboxAttachmentBytes). */
+  file: reportedAttachmentSchema.optional(),
   /** failed: the network's refusal (its name, status and code), as the inbox's call answers it. */
   error: z
     .object({

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { AgentError, type InboxNetworkClient } from '@outpilot/agent';
+import { AgentError, type AttachmentFile, type InboxNetworkClient } from '@outpilot/agent';
 import {
   type ClaimedInboxChange,
   type ErrorName,
   errorNames,
   type InboxChange,
   type InboxChangeReport,
+  maxInboxAttachmentBase64Length,
+  maxInboxAttachmentBytes,
 } from '@outpilot/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pgArray } from '../db/pg-array.ts';
@@ -32,11 +34,29 @@ export const extensionMessages = {
   notReported: 'The browser extension did not say whether LinkedIn took the change',
   notInLocalMode:
     'In local mode only the browser extension reads LinkedIn: this is not available from the server',
+  fileTooLarge: `The browser extension hands over files of up to ${maxInboxAttachmentBytes / (1024 * 1024)} MB: open this one on LinkedIn`,
+  fileNotHanded: 'The browser extension did not hand over the file',
 } as const;
 
 type WaitOptions = { waitMs?: number; pollMs?: number };
 
-/** Claims the callers' open changes in the order they were made (a lapsed lease is claimed again). */
+/**
+ * The reports' route takes a file's base64 besides the reports themselves (a claim hands out at
+ * most one attachment to read, so a report carries at most one file).
+ */
+export const inboxChangeReportsBodyLimit = maxInboxAttachmentBase64Length + 1024 * 1024;
+
+/**
+ * The files the runner reported for the attachments calls of this process are waiting for, by
+ * change id: the bytes go from the report's request to the waiting call in memory, never into
+ * the table (the row keeps the report without them). A slot exists only while its call waits.
+ */
+const awaitedFiles = new Map<string, AttachmentFile | undefined>();
+
+/**
+ * Claims the callers' open changes in the order they were made (a lapsed lease is claimed again),
+ * up to the first two attachments to read, exclusive: one file per report.
+ */
 export async function claimInboxChanges(
   deps: Deps,
   input: { personaIds: readonly string[]; runnerId: string; max: number },
@@ -57,13 +77,21 @@ export async function claimInboxChanges(
       update inbox_changes set state = 'claimed', attempt = attempt + 1,
         lease_owner = ${input.runnerId}, lease_expires_at = ${leaseExpiresAt.toISOString()}
       where id in (
-        select id from inbox_changes
-        where persona_id = any(${pgArray(input.personaIds)}::uuid[])
-          and (state = 'queued' or (state = 'claimed' and lease_expires_at <= ${now.toISOString()}))
-          and created_at > ${oldest.toISOString()}
-        order by created_at, id
-        limit ${input.max}
-        for update skip locked
+        select id from (
+          select id, count(*) filter (where change->>'kind' = 'fetchAttachment')
+            over (order by created_at, id) as files
+          from (
+            select id, created_at, change from inbox_changes
+            where persona_id = any(${pgArray(input.personaIds)}::uuid[])
+              and (state = 'queued' or (state = 'claimed' and lease_expires_at <= ${now.toISOString()}))
+              and created_at > ${oldest.toISOString()}
+            order by created_at, id
+            limit ${input.max}
+            for update skip locked
+          ) open
+        ) counted
+        -- One file a claim (its report carries the bytes); what follows a second one waits its turn.
+        where files <= 1
       )
       returning id, attempt, persona_id, conversation_id, change, created_at`),
   );
@@ -88,7 +116,11 @@ export async function reportInboxChanges(
   input: { personaIds: readonly string[]; reports: readonly InboxChangeReport[] },
 ): Promise<{ change_id: string; accepted: boolean }[]> {
   const results: { change_id: string; accepted: boolean }[] = [];
-  for (const report of input.reports) {
+  for (const reported of input.reports) {
+    const { report, file } = withoutFile(reported);
+    // Handed to the waiting call before the row says done, so the call finds it when it looks.
+    const handed = file !== undefined && awaitedFiles.has(report.change_id);
+    if (handed) awaitedFiles.set(report.change_id, file);
     const updated = await deps.db
       .update(inboxChanges)
       .set({ state: report.outcome, report, finishedAt: deps.clock.now() })
@@ -101,9 +133,32 @@ export async function reportInboxChanges(
         ),
       )
       .returning({ id: inboxChanges.id });
+    if (handed && updated.length === 0 && awaitedFiles.get(report.change_id) === file) {
+      awaitedFiles.set(report.change_id, undefined);
+    }
     results.push({ change_id: report.change_id, accepted: updated.length > 0 });
   }
   return results;
+}
+
+/**
+ * The report as the row keeps it (without a file's bytes) and the file, decoded. A file beyond
+ * the limit (the schema's base64 length allows two bytes more) is a refusal, as the runner says it.
+ */
+function withoutFile(reported: InboxChangeReport): { report: InboxChangeReport; file?: AttachmentFile } {
+  const { file, ...report } = reported;
+  if (!file || report.outcome !== 'done') return { report };
+  const bytes = new Uint8Array(Buffer.from(file.data, 'base64'));
+  if (bytes.byteLength > maxInboxAttachmentBytes) {
+    return {
+      report: {
+        ...report,
+        outcome: 'failed',
+        error: { name: 'PayloadTooLarge', message: extensionMessages.fileTooLarge, status: 413 },
+      },
+    };
+  }
+  return { report, file: { bytes, mediaType: file.media_type } };
 }
 
 const knownName = (name: string): ErrorName =>
@@ -116,12 +171,13 @@ const knownName = (name: string): ErrorName =>
  */
 export async function performThroughExtension(
   deps: Deps,
-  input: { personaId: string; conversationId: string; change: InboxChange },
+  input: { personaId: string; conversationId: string; change: InboxChange; id?: string },
   options: WaitOptions = {},
 ): Promise<InboxChangeReport> {
   const [row] = await deps.db
     .insert(inboxChanges)
     .values({
+      ...(input.id ? { id: input.id } : {}),
       personaId: input.personaId,
       conversationId: input.conversationId,
       change: input.change,
@@ -158,6 +214,38 @@ export async function performThroughExtension(
   return outcome;
 }
 
+/**
+ * An attachment read by the persona's runner: queued as a change, its bytes handed over by the
+ * report (in memory, in this process) within the same wait as any change.
+ */
+export async function fetchThroughExtension(
+  deps: Deps,
+  input: { personaId: string; conversationId: string; url: string; accept: string },
+  options: WaitOptions = {},
+): Promise<AttachmentFile> {
+  const id = randomUUID();
+  awaitedFiles.set(id, undefined);
+  try {
+    // An Accept the change cannot carry (over 1000 characters) asks for anything.
+    const accept = input.accept.length <= 1000 ? input.accept : '*/*';
+    await performThroughExtension(
+      deps,
+      {
+        id,
+        personaId: input.personaId,
+        conversationId: input.conversationId,
+        change: { kind: 'fetchAttachment', url: input.url, accept },
+      },
+      options,
+    );
+    const file = awaitedFiles.get(id);
+    if (!file) throw new AppError(502, 'BadGateway', extensionMessages.fileNotHanded);
+    return file;
+  } finally {
+    awaitedFiles.delete(id);
+  }
+}
+
 /** The change's report once done; its refusal thrown once failed; undefined while open. */
 async function outcomeOf(deps: Deps, id: string): Promise<InboxChangeReport | undefined> {
   const [current] = await deps.db
@@ -180,8 +268,8 @@ async function outcomeOf(deps: Deps, id: string): Promise<InboxChangeReport | un
 /**
  * The inbox's network for a local-mode workspace on LinkedIn: the extension acts, with the user's
  * own session. Each change, and the Sync, is queued for the persona's runner
- * (performThroughExtension); an attachment would need the session the server does not have, so it
- * is refused.
+ * (performThroughExtension); an attachment too: the runner reads it and reports its bytes
+ * (fetchThroughExtension).
  */
 export type ExtensionInboxClient = InboxNetworkClient & {
   /** The inbox's Sync made by the persona's runner (it reports what it read as its own sync does). */
@@ -204,7 +292,8 @@ export function extensionInbox(
   return {
     getMyProfile: unavailable,
     listConversationsSince: unavailable,
-    fetchAttachment: unavailable,
+    fetchAttachment: (conversationId, url, accept) =>
+      fetchThroughExtension(deps, { personaId, conversationId, url, accept }, options),
     async syncThroughRunner(conversationId) {
       await perform(conversationId, { kind: 'sync' });
     },

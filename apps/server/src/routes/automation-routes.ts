@@ -5,7 +5,11 @@ import { claimActivities } from '../engine/claim-activities.ts';
 import { reportActivities, reportActivity } from '../engine/report-activity.ts';
 import { syncConnections } from '../engine/sync-connections.ts';
 import { syncConversations } from '../engine/sync-conversations.ts';
-import { claimInboxChanges, reportInboxChanges } from '../messaging/extension-inbox.ts';
+import {
+  claimInboxChanges,
+  inboxChangeReportsBodyLimit,
+  reportInboxChanges,
+} from '../messaging/extension-inbox.ts';
 import { routesOf } from './register-endpoints.ts';
 
 /**
@@ -47,17 +51,21 @@ export const automationRoutes = (deps: AppDeps) =>
       });
       return { activities, inbox_changes: inboxChanges };
     },
-    inboxChangeReports: async ({ auth, body, request }) => {
-      for (const report of body.reports) {
-        if (report.outcome === 'failed')
-          request.log.warn(
-            { changeId: report.change_id, error: report.error },
-            'LinkedIn refused an inbox change',
-          );
-      }
-      return {
-        results: await reportInboxChanges(deps, { personaIds: [auth.personaId], reports: body.reports }),
-      };
+    inboxChangeReports: {
+      // An attachment's bytes may come with the reports (local mode's inbox files, up to 10 MB).
+      bodyLimit: inboxChangeReportsBodyLimit,
+      handle: async ({ auth, body, request }) => {
+        for (const report of body.reports) {
+          if (report.outcome === 'failed')
+            request.log.warn(
+              { changeId: report.change_id, error: report.error },
+              'LinkedIn refused an inbox change',
+            );
+        }
+        return {
+          results: await reportInboxChanges(deps, { personaIds: [auth.personaId], reports: body.reports }),
+        };
+      },
     },
     report: ({ auth, params, body, request }) => {
       logErrors(request, [{ ...body, activity_id: params.id }]);

@@ -1,4 +1,9 @@
-import type { ClaimedInboxChange, InboxChangeReport } from '@outpilot/contracts';
+import {
+  attachmentMediaTypeSchema,
+  type ClaimedInboxChange,
+  type InboxChangeReport,
+  maxInboxAttachmentBytes,
+} from '@outpilot/contracts';
 import { AgentError } from '../errors.ts';
 import type { NetworkClient } from '../network/network-client.ts';
 
@@ -14,6 +19,7 @@ export type InboxChangesNetworkClient = Pick<
   | 'editMessage'
   | 'deleteMessage'
   | 'react'
+  | 'fetchAttachment'
 >;
 
 const inboxMethods = [
@@ -26,6 +32,7 @@ const inboxMethods = [
   'editMessage',
   'deleteMessage',
   'react',
+  'fetchAttachment',
 ] as const;
 
 /** Whether a network client can make the inbox's changes (the LinkedIn and sandbox adapters can). */
@@ -33,14 +40,28 @@ export function canChangeInbox(network: object): network is InboxChangesNetworkC
   return inboxMethods.every((method) => typeof (network as Record<string, unknown>)[method] === 'function');
 }
 
+/** Base64 (standard, padded) without Buffer: the runner also runs in the browser. */
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  const chunk = 0x8000;
+  for (let at = 0; at < bytes.length; at += chunk) {
+    text += String.fromCharCode(...bytes.subarray(at, at + chunk));
+  }
+  return btoa(text);
+}
+
+const megabytes = (bytes: number) => `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
 /**
  * Makes one of the inbox's changes on the network and says what became of it. A message keeps
  * the origin token the server gave it however often it is tried, so the network delivers it once;
- * every other change sets a state.
+ * every other change sets a state. An attachment is read and its bytes reported (base64), up to
+ * `maxAttachmentBytes` (10 MB): a larger file is refused, PayloadTooLarge.
  */
 export async function performInboxChange(
   claimed: ClaimedInboxChange,
   network: InboxChangesNetworkClient,
+  options: { maxAttachmentBytes?: number } = {},
 ): Promise<InboxChangeReport> {
   const base = { change_id: claimed.change_id, attempt: claimed.attempt };
   const id = claimed.conversation_id;
@@ -87,6 +108,25 @@ export async function performInboxChange(
       case 'deleteConversation':
         await network.deleteConversation(id);
         break;
+      case 'fetchAttachment': {
+        const file = await network.fetchAttachment(id, change.url, change.accept);
+        const limit = Math.min(
+          options.maxAttachmentBytes ?? maxInboxAttachmentBytes,
+          maxInboxAttachmentBytes,
+        );
+        if (file.bytes.byteLength > limit) {
+          throw new AgentError(
+            'PayloadTooLarge',
+            `This file is ${megabytes(file.bytes.byteLength)}: the browser extension hands over files of up to ${megabytes(limit)}. Open it on LinkedIn`,
+            { status: 413 },
+          );
+        }
+        // A media type a header could not carry is sent as plain bytes.
+        const mediaType = attachmentMediaTypeSchema.safeParse(file.mediaType).success
+          ? file.mediaType
+          : 'application/octet-stream';
+        return { ...base, outcome: 'done', file: { media_type: mediaType, data: toBase64(file.bytes) } };
+      }
       case 'sync':
         // The runner's own sync (it holds the cursors): never made here.
         throw new AgentError('BadRequest', 'A sync is the runner’s to make', { status: 400 });
