@@ -5,17 +5,11 @@ import {
   SandboxNetworkClient,
   toConversationsSync,
 } from '@outpilot/agent';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Person } from '../population/person.ts';
 import { cookieJar } from '../testing/cookie-jar.ts';
-import {
-  createTestSandbox,
-  dayMs,
-  findMember,
-  hourMs,
-  membersAtDegree,
-  type TestSandbox,
-} from '../testing/test-sandbox.ts';
+import { facadesClosedAfterEachTest } from '../testing/test-facade.ts';
+import { dayMs, findMember, hourMs, membersAtDegree } from '../testing/test-sandbox.ts';
 
 /**
  * What the inbox shows comes with the same meaning through both of the sandbox's dialects: the
@@ -23,37 +17,17 @@ import {
  * the facade gives the same conversations and messages, ids and addresses aside (issue 23 with
  * issue 22's facade).
  */
-const open: TestSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((each) => each.close()));
-});
+const facade = facadesClosedAfterEachTest();
 
-async function bothDialects(options: Parameters<typeof createTestSandbox>[0] = {}) {
-  const box = await createTestSandbox(options);
-  open.push(box);
-  const address = await box.app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `${address}/sandbox/linkedin`;
-  const browser = cookieJar();
-  const linkedIn = new LinkedInNetworkClient({
-    baseUrl,
-    fetch: browser.fetch,
-    readCookie: async (name) => browser.jar.get(name) ?? null,
-    pacing: { minMs: 0, maxMs: 0 },
-  });
-  const signIn = async (member: Person) => {
-    const response = await browser.fetch(`${baseUrl}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ publicIdentifier: member.publicIdentifier }),
+/** The facade, and a sign-in that answers the sandbox adapter reading the same member. */
+async function bothDialects(options: Parameters<typeof facade>[0] = {}) {
+  const opened = await facade(options);
+  const signIn = async (member: Person) =>
+    new SandboxNetworkClient({
+      sandboxBaseUrl: `${opened.address}/sandbox`,
+      sessionId: (await opened.signIn(member))['x-sandbox-session'],
     });
-    expect(response.status).toBe(200);
-    // li_at is the sandbox's own session id: the sandbox adapter reads the same member with it.
-    return new SandboxNetworkClient({
-      sandboxBaseUrl: `${address}/sandbox`,
-      sessionId: browser.jar.get('li_at') ?? '',
-    });
-  };
-  return { box, address, baseUrl, browser, linkedIn, signIn };
+  return { ...opened, linkedIn: opened.client, signIn };
 }
 
 /** What an attachment means to the inbox: LinkedIn names and sizes only files. */

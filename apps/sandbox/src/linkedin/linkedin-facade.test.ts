@@ -1,51 +1,15 @@
-import { createActivityRunner, LinkedInNetworkClient } from '@outpilot/agent';
+import { createActivityRunner } from '@outpilot/agent';
 import { createFakeAutomation, type FakeActivity } from '@outpilot/agent/testing';
 import { sandboxActionErrorCodes as codes, sentInvitationsResponseSchema } from '@outpilot/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Person } from '../population/person.ts';
-import { cookieJar } from '../testing/cookie-jar.ts';
-import {
-  createTestSandbox,
-  dayMs,
-  findMember,
-  hourMs,
-  membersAtDegree,
-  type TestSandbox,
-} from '../testing/test-sandbox.ts';
+import { describe, expect, it } from 'vitest';
+import { facadesClosedAfterEachTest } from '../testing/test-facade.ts';
+import { dayMs, findMember, hourMs, membersAtDegree } from '../testing/test-sandbox.ts';
 
 /**
  * The real LinkedIn adapter against the sandbox network's LinkedIn facade: the same network state
  * the sandbox's own dialect reads, answered as linkedin.com answers (reference/network-api.md).
  */
-const open: TestSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((each) => each.close()));
-});
-
-async function facade(options: Parameters<typeof createTestSandbox>[0] = {}) {
-  const box = await createTestSandbox(options);
-  open.push(box);
-  const address = await box.app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `${address}/sandbox/linkedin`;
-  const browser = cookieJar();
-  const client = new LinkedInNetworkClient({
-    baseUrl,
-    fetch: browser.fetch,
-    readCookie: async (name) => browser.jar.get(name) ?? null,
-    pacing: { minMs: 0, maxMs: 0 },
-  });
-  const signIn = async (member: Person) => {
-    const response = await browser.fetch(`${baseUrl}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ publicIdentifier: member.publicIdentifier }),
-    });
-    expect(response.status).toBe(200);
-    // li_at is the sandbox's own session: the sandbox's dialect answers for the same member.
-    return { 'x-sandbox-session': browser.jar.get('li_at') ?? '' };
-  };
-  return { box, baseUrl, browser, client, signIn };
-}
+const facade = facadesClosedAfterEachTest();
 
 describe('the LinkedIn facade of the sandbox network', () => {
   it('signs in with cookies, reads the member, a profile and a search page through the real adapter', async () => {

@@ -1,9 +1,4 @@
-import {
-  createImportRunner,
-  LinkedInNetworkClient,
-  type PeopleSearch,
-  type PeopleSearchElement,
-} from '@outpilot/agent';
+import { createImportRunner, type PeopleSearch, type PeopleSearchElement } from '@outpilot/agent';
 import { createFakeImportsApi } from '@outpilot/agent/testing';
 import {
   type SandboxSearchResponse,
@@ -11,10 +6,9 @@ import {
   sandboxSearchResponseSchema,
   sentInvitationsResponseSchema,
 } from '@outpilot/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Person } from '../population/person.ts';
-import { cookieJar } from '../testing/cookie-jar.ts';
-import { createTestSandbox, findMember, type TestSandbox } from '../testing/test-sandbox.ts';
+import { describe, expect, it } from 'vitest';
+import { facadesClosedAfterEachTest } from '../testing/test-facade.ts';
+import { findMember, type TestSandbox } from '../testing/test-sandbox.ts';
 
 /**
  * Sales Navigator through the real LinkedIn adapter on the sandbox's LinkedIn facade: a member
@@ -22,10 +16,7 @@ import { createTestSandbox, findMember, type TestSandbox } from '../testing/test
  * (salesApiLeadSearch, fs_salesProfile URNs, salesApiProfiles), and finds the same people, page by
  * page, as the sandbox's own dialect finds for the same link.
  */
-const open: TestSandbox[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((each) => each.close()));
-});
+const facade = facadesClosedAfterEachTest();
 
 /** As a browser copies it from Sales Navigator: the query's own leaves escaped once more. */
 const searchLink =
@@ -36,35 +27,6 @@ const leadList: PeopleSearch = {
   source: 'sales_navigator_search',
 };
 const pageSize = 25;
-
-async function facade() {
-  const box = await createTestSandbox();
-  open.push(box);
-  const address = await box.app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = `${address}/sandbox/linkedin`;
-  const browser = cookieJar();
-  const asked: URL[] = [];
-  const client = new LinkedInNetworkClient({
-    baseUrl,
-    fetch: (input, init) => {
-      asked.push(new URL(String(input)));
-      return browser.fetch(input, init);
-    },
-    readCookie: async (name) => browser.jar.get(name) ?? null,
-    pacing: { minMs: 0, maxMs: 0 },
-  });
-  const signIn = async (member: Person) => {
-    const response = await browser.fetch(`${baseUrl}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ publicIdentifier: member.publicIdentifier }),
-    });
-    expect(response.status).toBe(200);
-    // li_at is the sandbox's own session: the sandbox's dialect answers for the same member.
-    return { 'x-sandbox-session': browser.jar.get('li_at') ?? '' };
-  };
-  return { box, baseUrl, browser, client, asked, signIn };
-}
 
 /** What a row shows of a member, whichever dialect gave it; a private row shows nobody. */
 type Row = 'LinkedIn Member' | Record<string, unknown>;
