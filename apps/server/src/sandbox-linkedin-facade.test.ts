@@ -6,6 +6,24 @@ import { describe, expect, it } from 'vitest';
 import { testBackends } from './testing/index.ts';
 import { testServerForSuite } from './testing/test-server-for-suite.ts';
 
+/** The real LinkedIn adapter with the cookies of a browser signed in at the facade's sign-in page. */
+async function signedInAdapter(baseUrl: string, publicIdentifier: string) {
+  const browser = cookieJar();
+  const signedIn = await browser.fetch(`${baseUrl}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ publicIdentifier }),
+  });
+  expect(signedIn.status).toBe(200);
+  const client = new LinkedInNetworkClient({
+    baseUrl,
+    fetch: browser.fetch,
+    readCookie: async (name) => browser.jar.get(name) ?? null,
+    pacing: { minMs: 0, maxMs: 0 },
+  });
+  return { client };
+}
+
 /**
  * The sandbox network's LinkedIn facade as the product server mounts it (NETWORK=linkedin,
  * SANDBOX_NETWORK=mounted): the server's own body parsers and hooks are in front of it, unlike
@@ -25,19 +43,7 @@ describe.each(testBackends())('the mounted LinkedIn facade on $name', ({ databas
     const friend =
       member && population.people.find((person) => degrees(member.index)[person.index] === 'FIRST');
     if (!member || !friend) throw new Error('no member with a connection');
-    const browser = cookieJar();
-    const signedIn = await browser.fetch(`${baseUrl}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ publicIdentifier: member.publicIdentifier }),
-    });
-    expect(signedIn.status).toBe(200);
-    const client = new LinkedInNetworkClient({
-      baseUrl,
-      fetch: browser.fetch,
-      readCookie: async (name) => browser.jar.get(name) ?? null,
-      pacing: { minMs: 0, maxMs: 0 },
-    });
+    const { client } = await signedInAdapter(baseUrl, member.publicIdentifier);
 
     const sent = await client.sendMessage(
       { publicIdentifier: friend.publicIdentifier, entityId: friend.entityId },
@@ -71,19 +77,7 @@ describe.each(testBackends())('the mounted LinkedIn facade on $name', ({ databas
       (person) => person.isVisible && population.graph.isInMainNetwork(person.index),
     )[7];
     if (!member) throw new Error('no member');
-    const browser = cookieJar();
-    const signedIn = await browser.fetch(`${baseUrl}/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ publicIdentifier: member.publicIdentifier }),
-    });
-    expect(signedIn.status).toBe(200);
-    const client = new LinkedInNetworkClient({
-      baseUrl,
-      fetch: browser.fetch,
-      readCookie: async (name) => browser.jar.get(name) ?? null,
-      pacing: { minMs: 0, maxMs: 0 },
-    });
+    const { client } = await signedInAdapter(baseUrl, member.publicIdentifier);
     server.clock.advance(2 * 24 * 3600_000 + 60_000);
     const conversations = await client.listConversationsSince(null);
     const inMail = conversations.find((each) => each.conversationType === 'INMAIL' && !each.spam);
