@@ -55,7 +55,8 @@ test('/messaging?p={member} starts and stops a member session; a member session 
   // 30-minute session: 26 minutes on, 4 are left.
   await advance(page, 26 * 60_000);
   await expect(banner.region().getByRole('timer')).toHaveText(/^The session ends in [34] minutes$/);
-  await advance(page, 3 * 60_000 + 20_000);
+  // Less than a minute is left, however long the steps between took (the clock runs on meanwhile).
+  await advance(page, 3 * 60_000);
   await expect(banner.region().getByRole('timer')).toHaveText('The session ends in 1 minute');
 
   // 30 seconds after expiry the session stops itself: back to the owner's members page.

@@ -36,10 +36,12 @@ async function start(container: HTMLElement): Promise<void> {
   }
 
   const bridge = createBridge({ window, config });
-  // Detection (and, where it may run, the in-page agent's download) starts now rather than when the
-  // access gate first asks after the app's first render: on a slow phone that render alone took
-  // over a second before the agent's module was even requested (Lighthouse mobile, bench B17).
-  void bridge.isInstalled();
+  // Where the in-page agent may run, detection (and the agent's download) starts now rather than
+  // when the access gate first asks after the app's first render: on a slow phone that render alone
+  // took over a second before the agent's module was even requested (Lighthouse mobile, bench B17).
+  // With only an extension to find, an early ping may come before its content script is in the page
+  // and miss it (the LinkedIn journey stopped at 'Install the Chrome Extension'), so it waits.
+  if (config.inPageAgentEnabled) void bridge.isInstalled();
   installGlobalErrorReporting(window, bridge);
   const api = createApiClient({
     baseUrl: config.apiBaseUrl,
