@@ -192,7 +192,7 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
 }) => {
   // Each activity is a few LinkedIn calls at 2-5 s, one per quarter of an hour of the clock; the
   // extension syncs connections and conversations once a minute; a loaded machine is slower.
-  test.setTimeout(480_000);
+  test.setTimeout(720_000);
   const monday = await moveToNextMondayMorning(request);
   const advance = async (milliseconds: number) =>
     expect((await request.post('/api/test/clock/advance', { data: { milliseconds } })).ok()).toBe(true);
@@ -302,7 +302,7 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
         await expect(
           campaignContacts.stepIndicators(`${person.firstName} ${person.lastName}`).first(),
         ).toContainText('1. Connect: Connected', { timeout: 1_000 });
-      }).toPass({ timeout: 150_000, intervals: [5_000] });
+      }).toPass({ timeout: 300_000, intervals: [5_000] });
     }
 
     // The Message step, sent through the adapter's messenger call (JSON as text/plain) once each,
@@ -332,7 +332,7 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
       await expect(
         campaignContacts.stepIndicators(`${replier.firstName} ${replier.lastName}`).nth(1),
       ).toContainText('2. Message: Responded', { timeout: 1_000 });
-    }).toPass({ timeout: 150_000, intervals: [5_000] });
+    }).toPass({ timeout: 300_000, intervals: [5_000] });
 
     // Nothing was performed twice on the network: one invitation and one message to each contact.
     const activity = await networkActivity();
