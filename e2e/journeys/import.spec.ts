@@ -105,6 +105,9 @@ test('imports from a network search URL and from pasted profile URLs', async ({ 
 });
 
 test('imports contact files of several real-world shapes', async ({ page, request }) => {
+  // Four imports one after another, each parsed off the server's main thread: on CI's two loaded
+  // cores this took just over the default minute.
+  test.setTimeout(120_000);
   const account = await createAccountWithContacts(request, 'import-csv', 0);
   await signInAt(page, '/contacts', account);
   const contacts = new ContactsPage(page);
