@@ -20,6 +20,7 @@ import {
   type SignInUrlResponse,
   signInUrlRequestSchema,
   type TokenPair,
+  type TokenSource,
   teamEndpoints,
   type UpdateImportStateRequest,
   type UploadImportProfilesAnswer,
@@ -86,8 +87,16 @@ export class ApiClient {
     await this.#client.call(teamEndpoints.stopImpersonation, {}, { token: fixedToken(memberAccessToken) });
   }
 
-  getProfile(accessToken: string): Promise<AppProfile> {
-    return this.#client.call(authEndpoints.profile, {}, { token: fixedToken(accessToken) });
+  /**
+   * The signed-in user's profile. With a token source that can refresh, a 403 is retried once with
+   * a fresh token: the agent judges expiry by its own clock, and the server's may be ahead.
+   */
+  getProfile(token: string | TokenSource): Promise<AppProfile> {
+    return this.#client.call(
+      authEndpoints.profile,
+      {},
+      { token: typeof token === 'string' ? fixedToken(token) : token },
+    );
   }
 
   /** The Bearer is optional: errors before sign-in are reported too. */

@@ -59,6 +59,7 @@ function setUp(initialTokens?: TokenPair, sandbox?: FakeSandbox) {
   const calls: string[] = [];
   const sleeps: number[] = [];
   let refreshes = 0;
+  const refusedTokens = new Set(['forbidden']);
   const api: ProductApi = {
     signInUrl: async (request) => {
       calls.push(`signInUrl ${request.returnTo}`);
@@ -87,11 +88,23 @@ function setUp(initialTokens?: TokenPair, sandbox?: FakeSandbox) {
     signOut: async (accessToken) => {
       calls.push(`signOut ${accessToken}`);
     },
-    getProfile: async (accessToken) => {
-      calls.push(`getProfile ${accessToken}`);
-      if (accessToken === 'forbidden')
-        throw new AgentError('NotAuthorized', 'Not authorized', { status: 403 });
-      return appProfile;
+    // The server refuses the tokens in `refusedTokens` with a 403; a caller whose token source can
+    // refresh tries once more with the fresh one, as the endpoint client does.
+    getProfile: async (token) => {
+      const source = typeof token === 'string' ? { get: async () => token } : token;
+      const answer = (accessToken: string | null) => {
+        calls.push(`getProfile ${accessToken}`);
+        if (accessToken === null || refusedTokens.has(accessToken))
+          throw new AgentError('NotAuthorized', 'Not authorized', { status: 403 });
+        return appProfile;
+      };
+      try {
+        return answer(await source.get());
+      } catch (error) {
+        const fresh = await source.refresh?.();
+        if (!fresh) throw error;
+        return answer(fresh);
+      }
     },
     postLog: async (entry, accessToken) => {
       calls.push(`log ${entry.event_id} ${accessToken ?? 'anonymous'}`);
@@ -141,7 +154,7 @@ function setUp(initialTokens?: TokenPair, sandbox?: FakeSandbox) {
   });
   const events: BridgeEvent[] = [];
   host.events.subscribe((event) => events.push(event));
-  return { host, calls, tokens, clock, events, sleeps };
+  return { host, calls, tokens, clock, events, sleeps, refusedTokens };
 }
 
 const request = (target: string, command: string, payload?: unknown) => ({
@@ -303,16 +316,32 @@ describe('bridge host', () => {
     expect(await tokens.get()).toBeNull();
   });
 
-  it('returns NotAuthorized from a 403 profile call without clearing the tokens', async () => {
-    const { host, tokens } = setUp({
+  it('refreshes once after a 403 profile call the agent thought fresh (the server clock ahead), and answers the profile', async () => {
+    const { host, tokens, calls } = setUp({
       accessToken: 'forbidden',
       accessTokenExpiresAt: inMinutes(15),
       refreshToken: 'r1',
     });
+    expect(await host.handle(request('api', 'getMyProfile'))).toMatchObject({ ok: true, result: appProfile });
+    expect(calls).toEqual(['getProfile forbidden', 'refresh r1', 'getProfile a2']);
+    expect((await tokens.get())?.accessToken).toBe('a2');
+  });
+
+  it("returns NotAuthorized from a member session's 403 profile call, never refreshed, tokens kept", async () => {
+    const { host, tokens, calls, refusedTokens } = setUp({
+      accessToken: 'a1',
+      accessTokenExpiresAt: inMinutes(15),
+      refreshToken: 'r1',
+    });
+    const memberId = '4c1d1f4e-8e6b-4a57-9d2a-2f3b6a1e0c11';
+    await host.handle(request('api', 'signInAsMember', { memberId }));
+    refusedTokens.add('member');
     expect(await host.handle(request('api', 'getMyProfile'))).toMatchObject({
       error: { name: 'NotAuthorized' },
     });
+    expect(calls).not.toContain('refresh r1');
     expect(await tokens.get()).not.toBeNull();
+    expect(await tokens.getMemberSession()).not.toBeNull();
   });
 
   it('works in a member session: its token for the app, never refreshed, one at a time, then back', async () => {

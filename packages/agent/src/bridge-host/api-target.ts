@@ -38,7 +38,7 @@ export function apiTarget(options: {
       await options.endSession();
       return {};
     },
-    getMyProfile: async () => api.getProfile((await session.appTokens.current()).accessToken),
+    getMyProfile: () => api.getProfile(session.appTokenSource),
     signInAsMember: async ({ memberId }) => {
       if (await tokens.getMemberSession()) throw new AgentError('NotAuthorized', 'Not authorized');
       const own = await session.validTokens();

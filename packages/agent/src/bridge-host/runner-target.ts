@@ -73,7 +73,10 @@ export function runnerTarget(options: {
     if (!activities) {
       throw new AgentError('BadRequest', 'This agent runs no campaign activities', { code: 'NO_RUNNER' });
     }
-    const { personaId } = await api.getProfile((await session.validTokens()).accessToken);
+    const { personaId } = await api.getProfile({
+      get: session.accessTokens.current,
+      refresh: session.accessTokens.refresh,
+    });
     // Another persona signed in since: its runner must not act for the previous one.
     if (current && current.personaId !== personaId) await stop();
     if (!current || current.personaId !== personaId) {

@@ -1,4 +1,4 @@
-import type { TokenPair } from '@outpilot/contracts';
+import type { TokenPair, TokenSource } from '@outpilot/contracts';
 import type { Clock } from '@outpilot/domain';
 import { AgentError } from '../errors.ts';
 import type { TokenStore } from '../token-store.ts';
@@ -29,6 +29,11 @@ export type TokenSession = {
   /** The runner's and the imports' token: always the user's own session. */
   accessTokens: AccessTokenSource;
   appTokens: AppTokenSource;
+  /**
+   * The app's token as a caller of the server holds it: after a 403 it is refreshed once (a
+   * member session's is not), as the server's clock may be ahead of this machine's.
+   */
+  appTokenSource: TokenSource;
 };
 
 const tokenInfo = ({ accessToken, accessTokenExpiresAt }: TokenPair): TokenInfo => ({
@@ -79,6 +84,11 @@ export function createTokenSession(options: {
     return remainingMs <= tokenRefreshMarginMs ? refreshTokens() : current;
   };
 
+  const appTokens: AppTokenSource = {
+    current: async () => (await tokens.getMemberSession()) ?? tokenInfo(await validTokens()),
+    refresh: async () => ((await tokens.getMemberSession()) ? null : tokenInfo(await refreshTokens())),
+  };
+
   const revoke = async () => {
     const current = await tokens.get();
     if (current) {
@@ -96,9 +106,10 @@ export function createTokenSession(options: {
       current: async () => (await validTokens()).accessToken,
       refresh: async () => (await refreshTokens()).accessToken,
     },
-    appTokens: {
-      current: async () => (await tokens.getMemberSession()) ?? tokenInfo(await validTokens()),
-      refresh: async () => ((await tokens.getMemberSession()) ? null : tokenInfo(await refreshTokens())),
+    appTokens,
+    appTokenSource: {
+      get: async () => (await appTokens.current()).accessToken,
+      refresh: async () => (await appTokens.refresh())?.accessToken ?? null,
     },
   };
 }
