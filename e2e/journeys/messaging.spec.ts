@@ -77,8 +77,13 @@ async function networkMemberWithAnAnswer(request: APIRequestContext) {
     const later = await signInToNetwork(email);
     const conversations = (await sandbox('/api/conversations', later.sessionId)) as NetworkConversations;
     // One the member started (the network also brings an InMail, a message sorted into Other and spam).
+    // In the Focused tab, which the inbox opens on (the network sorts some conversations into Other).
     const answered = conversations.conversations.find(
-      (each) => each.unreadCount > 0 && each.messages[0]?.from === session.profile.entityId,
+      (each) =>
+        each.unreadCount > 0 &&
+        each.mailbox === 'Focused' &&
+        !each.spam &&
+        each.messages[0]?.from === session.profile.entityId,
     );
     if (answered) {
       const replier = `${answered.participants[0]?.firstName} ${answered.participants[0]?.lastName}`;
@@ -330,7 +335,10 @@ test('a campaign message gets a reply on the virtual clock; a contact who did no
   // Two days on (the follow-up waits three): some answered, the others wait for the follow-up.
   await request.post('/api/test/clock/advance', { data: { milliseconds: 2 * 24 * 3600_000 } });
   const { conversations } = (await sandbox('/api/conversations', sessionId)) as NetworkConversations;
-  const ours = conversations.filter((each) => each.messages[0]?.from === me.entityId);
+  // Those the inbox shows in its Focused tab, where it opens (the network sorts some into Other).
+  const ours = conversations.filter(
+    (each) => each.messages[0]?.from === me.entityId && each.mailbox === 'Focused' && !each.spam,
+  );
   const answered = ours.find((each) => each.messages.some((message) => message.from !== me.entityId));
   const silent = ours.find((each) => each.messages.every((message) => message.from === me.entityId));
   // Each person answers a first message with a probability of 0.1 to 0.6: among twelve, some do

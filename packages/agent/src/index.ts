@@ -16,11 +16,7 @@ export {
 } from './activity-runner/activity-runner.ts';
 export { networkActionKey, reportKey } from './activity-runner/idempotency-keys.ts';
 export { performActivity } from './activity-runner/perform-activity.ts';
-export {
-  canChangeInbox,
-  type InboxChangesNetworkClient,
-  performInboxChange,
-} from './activity-runner/perform-inbox-change.ts';
+export { canChangeInbox, performInboxChange } from './activity-runner/perform-inbox-change.ts';
 export { reconcileActivity, reconcileLookbackMs } from './activity-runner/reconcile-activity.ts';
 export {
   readSyncCursor,

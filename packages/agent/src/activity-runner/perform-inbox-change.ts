@@ -5,39 +5,13 @@ import {
   maxInboxAttachmentBytes,
 } from '@outpilot/contracts';
 import { AgentError } from '../errors.ts';
-import type { NetworkClient } from '../network/network-client.ts';
-
-/** What the runner needs of the network to make the inbox's changes. */
-export type InboxChangesNetworkClient = Pick<
-  NetworkClient,
-  | 'sendMessage'
-  | 'setRead'
-  | 'setStarred'
-  | 'setArchived'
-  | 'setFocus'
-  | 'deleteConversation'
-  | 'editMessage'
-  | 'deleteMessage'
-  | 'react'
-  | 'fetchAttachment'
->;
-
-const inboxMethods = [
-  'sendMessage',
-  'setRead',
-  'setStarred',
-  'setArchived',
-  'setFocus',
-  'deleteConversation',
-  'editMessage',
-  'deleteMessage',
-  'react',
-  'fetchAttachment',
-] as const;
+import { type InboxChangesNetworkClient, inboxChangeMethods } from '../network/network-client.ts';
 
 /** Whether a network client can make the inbox's changes (the LinkedIn and sandbox adapters can). */
 export function canChangeInbox(network: object): network is InboxChangesNetworkClient {
-  return inboxMethods.every((method) => typeof (network as Record<string, unknown>)[method] === 'function');
+  return inboxChangeMethods.every(
+    (method) => typeof (network as Record<string, unknown>)[method] === 'function',
+  );
 }
 
 /** Base64 (standard, padded) without Buffer: the runner also runs in the browser. */

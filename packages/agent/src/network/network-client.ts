@@ -284,22 +284,26 @@ export type NetworkClient = {
   quota?(options?: CallOptions): Promise<QuotaSnapshot>;
 };
 
-/** What the unified inbox does on the network for a persona. */
-export type InboxNetworkClient = Pick<
-  NetworkClient,
-  | 'getMyProfile'
-  | 'sendMessage'
-  | 'listConversationsSince'
-  | 'setRead'
-  | 'setStarred'
-  | 'setArchived'
-  | 'setFocus'
-  | 'deleteConversation'
-  | 'editMessage'
-  | 'deleteMessage'
-  | 'react'
-  | 'fetchAttachment'
->;
+/** The port's methods that change a persona's inbox on the network (or read an attachment of it). */
+export const inboxChangeMethods = [
+  'sendMessage',
+  'setRead',
+  'setStarred',
+  'setArchived',
+  'setFocus',
+  'deleteConversation',
+  'editMessage',
+  'deleteMessage',
+  'react',
+  'fetchAttachment',
+] as const satisfies readonly (keyof NetworkClient)[];
+
+/** What a runner needs of the network to make the inbox's changes. */
+export type InboxChangesNetworkClient = Pick<NetworkClient, (typeof inboxChangeMethods)[number]>;
+
+/** What the unified inbox does on the network for a persona: its changes, reading it, and whose it is. */
+export type InboxNetworkClient = InboxChangesNetworkClient &
+  Pick<NetworkClient, 'getMyProfile' | 'listConversationsSince'>;
 
 /** The part of the port the session watcher needs. */
 export type ProfileNetworkClient = Pick<NetworkClient, 'getMyProfile' | 'getProfile'>;
