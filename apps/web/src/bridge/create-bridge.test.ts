@@ -84,11 +84,30 @@ describe('createBridge', () => {
       window,
       config: { ...testConfig, inPageAgentEnabled: false },
       loadInPageAgent,
-      pingTimeoutMs: 30,
+      extensionPingTimeoutMs: 30,
     });
     expect(await bridge.isInstalled()).toBe(false);
     await expect(bridge.send('api', 'getToken', {})).rejects.toMatchObject({ name: 'ExtensionNotInstalled' });
     expect(loadInPageAgent).not.toHaveBeenCalled();
+  });
+
+  it('waits longer for an extension where no in-page agent can step in (its service worker waking)', async () => {
+    // The extension answers 150 ms late: past the in-page agent's 30 ms, within the extension's wait.
+    const late = {
+      ...window,
+      postMessage: (message: unknown, origin: string) =>
+        setTimeout(() => window.postMessage(message, origin), 150),
+      addEventListener: window.addEventListener.bind(window),
+      removeEventListener: window.removeEventListener.bind(window),
+    } as unknown as Window;
+    stops.push(fakeAgent({ window: late }));
+    const bridge = createBridge({
+      window,
+      config: { ...testConfig, inPageAgentEnabled: false },
+      pingTimeoutMs: 30,
+      extensionPingTimeoutMs: 1_000,
+    });
+    expect(await bridge.isInstalled()).toBe(true);
   });
 
   it('rejects an answer that does not match the command result schema', async () => {

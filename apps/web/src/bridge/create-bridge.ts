@@ -10,8 +10,14 @@ import type { Bridge } from './bridge.ts';
 import { BridgeError } from './bridge-error.ts';
 import { createWindowTransport, type WindowTransport } from './window-transport.ts';
 
-/** How long start-up waits for an extension to answer a ping. */
+/** How long start-up waits for an extension to answer a ping before it starts the in-page agent. */
 export const pingTimeoutMs = 400;
+/**
+ * How long it waits where no in-page agent can step in (linkedin.com deployments): the extension's
+ * service worker may be asleep and take over a second to wake on a loaded machine, and the only
+ * cost of waiting is a later 'Install the Chrome Extension' for a browser without it.
+ */
+export const extensionPingTimeoutMs = 2_000;
 
 /** The in-page agent's entry (@outpilot/agent/in-page); the app never stops it, so its handle is not used. */
 export type StartInPageAgent = (options: { config: ClientConfig; window: Window }) => unknown;
@@ -23,6 +29,7 @@ export type CreateBridgeOptions = {
   loadInPageAgent?: () => Promise<StartInPageAgent>;
   timeoutMs?: number;
   pingTimeoutMs?: number;
+  extensionPingTimeoutMs?: number;
 };
 
 const loadDefaultInPageAgent = async (): Promise<StartInPageAgent> =>
@@ -50,6 +57,7 @@ export function createBridge({
   loadInPageAgent = loadDefaultInPageAgent,
   timeoutMs,
   pingTimeoutMs: pingMs = pingTimeoutMs,
+  extensionPingTimeoutMs: extensionPingMs = extensionPingTimeoutMs,
 }: CreateBridgeOptions): Bridge {
   const transport: WindowTransport = createWindowTransport({ window: win, timeoutMs });
   let detection: Promise<boolean> | undefined;
@@ -78,8 +86,8 @@ export function createBridge({
     const agent = config.inPageAgentEnabled && !inPageAgentStarted ? loadInPageAgent() : undefined;
     // An extension may answer, so the download may never be awaited: its failure is reported below.
     agent?.catch(() => undefined);
+    if (!agent) return ping(extensionPingMs);
     if (await ping(pingMs)) return true;
-    if (!agent) return false;
     try {
       const start = await agent;
       start({ config, window: win });
