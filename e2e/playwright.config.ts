@@ -36,7 +36,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: e2eServerUrl,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its DOM snapshots and network log; the screencast is left out, as its
+    // frames cost the two cores of CI a browser's worth of work while every journey runs.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
