@@ -168,8 +168,10 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
     data: { milliseconds: 10 * 3600 * 1000 },
   });
   expect(advanced.ok()).toBe(true);
-  // The session's tokens run on the same clock: ten hours later the user signs in again.
-  await signInAt(page, '/activities-queue', account);
+  // The access token ran out on the same clock; the app refreshes it (a refresh token lasts 30
+  // days), so ten hours later the user is still signed in.
+  await page.goto('/activities-queue');
+  await shell.expectLoaded();
   await expect(queue.banner('The activities will starts upon your working hours')).toBeVisible();
   // Each row says why it waits, by the claim's own rule.
   await expect(queue.row(remaining ?? '')).toContainText('Outside working hours, starts');
