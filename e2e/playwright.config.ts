@@ -27,7 +27,13 @@ export default defineConfig({
   projects: [
     { name: 'virtual-clock', testMatch: virtualClockJourneys, workers: 1 },
     { name: 'linkedin', testMatch: linkedInJourneys, workers: 1 },
-    { name: 'real-clock', testIgnore: [...virtualClockJourneys, ...linkedInJourneys] },
+    // Each real-clock journey makes its own account: they spread over the workers test by test, so a
+    // long file (contacts, narrow screens) no longer runs alone at the end while a worker waits.
+    {
+      name: 'real-clock',
+      testIgnore: [...virtualClockJourneys, ...linkedInJourneys],
+      fullyParallel: true,
+    },
   ],
   retries: 0,
   forbidOnly: true,
