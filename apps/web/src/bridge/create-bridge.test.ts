@@ -28,6 +28,16 @@ const fakeAgent = ({ window: win }: { window: Window }): (() => void) => {
   return () => win.removeEventListener('message', onMessage);
 };
 
+/** The window as an agent sees it whose answers arrive `delayMs` late (a busy page, a waking worker). */
+const answeringLate = (win: Window, delayMs: number): Window =>
+  ({
+    ...win,
+    postMessage: (message: unknown, origin: string) =>
+      setTimeout(() => win.postMessage(message, origin), delayMs),
+    addEventListener: win.addEventListener.bind(win),
+    removeEventListener: win.removeEventListener.bind(win),
+  }) as unknown as Window;
+
 let stops: (() => void)[] = [];
 let window = createFakeWindow();
 afterEach(() => {
@@ -58,14 +68,7 @@ describe('createBridge', () => {
   it('waits for the in-page agent it started beyond the extension ping time-out (a busy page)', async () => {
     // The agent answers 150 ms late, as on a page whose main thread is busy with its first render.
     const slowAgent: StartInPageAgent = ({ window: win }) => {
-      const late = {
-        ...win,
-        postMessage: (message: unknown, origin: string) =>
-          setTimeout(() => win.postMessage(message, origin), 150),
-        addEventListener: win.addEventListener.bind(win),
-        removeEventListener: win.removeEventListener.bind(win),
-      } as unknown as Window;
-      const stop = fakeAgent({ window: late });
+      const stop = fakeAgent({ window: answeringLate(win, 150) });
       stops.push(stop);
       return stop;
     };
@@ -93,14 +96,7 @@ describe('createBridge', () => {
 
   it('waits longer for an extension where no in-page agent can step in (its service worker waking)', async () => {
     // The extension answers 150 ms late: past the in-page agent's 30 ms, within the extension's wait.
-    const late = {
-      ...window,
-      postMessage: (message: unknown, origin: string) =>
-        setTimeout(() => window.postMessage(message, origin), 150),
-      addEventListener: window.addEventListener.bind(window),
-      removeEventListener: window.removeEventListener.bind(window),
-    } as unknown as Window;
-    stops.push(fakeAgent({ window: late }));
+    stops.push(fakeAgent({ window: answeringLate(window, 150) }));
     const bridge = createBridge({
       window,
       config: { ...testConfig, inPageAgentEnabled: false },
