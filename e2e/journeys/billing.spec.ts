@@ -142,6 +142,48 @@ test.describe('on the virtual clock', () => {
     expect(response.ok()).toBe(true);
   };
 
+  /** A month on, the refresh token (30 days) has run out: the user comes back and signs in again. */
+  const comeBackAfterAMonth = async (page: Page, account: E2eAccount) => {
+    await advanceDays(page, 32);
+    await page.goto('/account');
+    await new OnboardingPage(page).startSignIn();
+    const idpForm = page.getByLabel('E-mail');
+    await expect(idpForm.or(new ShellPage(page).topNavigation())).toBeVisible();
+    if (await idpForm.isVisible())
+      await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+    await new ShellPage(page).expectLoaded();
+  };
+
+  test('a scheduled renewal charges the saved card a month on: still active, the next charge a month later, one more invoice', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const account = await createOnboardedAccount(request, 'renewal-paid');
+    await signInAt(page, '/upgrade', account);
+    const upgrade = new UpgradePage(page);
+    await upgrade.choose('Basic');
+    await new HostedPaymentPage(page).pay(testCards.success);
+    await new ShellPage(page).expectNotice('Your subscription is activated');
+    const billing = new BillingView(page);
+    const invoices = billing.panel().getByRole('table', { name: 'Invoices' }).getByRole('row');
+    await billing.open();
+    await expect(invoices).toHaveCount(2);
+    const firstCharge = (await billing.line('Next charge').textContent()) ?? '';
+    expect(firstCharge).not.toBe('');
+
+    await comeBackAfterAMonth(page, account);
+    // The provider charges the saved card when the period ends; its invoice reaches the app by webhook.
+    await expect(async () => {
+      await billing.open();
+      await expect(invoices).toHaveCount(3, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(billing.line('Status')).toContainText('Active');
+    await expect(billing.line('Next charge')).toBeVisible();
+    await expect(billing.line('Next charge')).not.toHaveText(firstCharge);
+    await expect(widget(page)).toHaveText('Subscription is active');
+  });
+
   test("a renewal that fails leaves the subscription overdue and a gated call 'Subscription is expired'; a new card renews it", async ({
     page,
     request,
@@ -160,15 +202,8 @@ test.describe('on the virtual clock', () => {
     await shell.expectNotice('Your subscription is activated');
     await upgrade.expectCurrent('Basic');
 
-    // A month later the period has ended; the user comes back and signs in again.
-    await advanceDays(page, 32);
-    await page.goto('/account');
-    await new OnboardingPage(page).startSignIn();
-    const idpForm = page.getByLabel('E-mail');
-    await expect(idpForm.or(shell.topNavigation())).toBeVisible();
-    if (await idpForm.isVisible())
-      await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-    await shell.expectLoaded();
+    // A month later the period has ended.
+    await comeBackAfterAMonth(page, account);
     const billing = new BillingView(page);
     await expect(async () => {
       await billing.open();
