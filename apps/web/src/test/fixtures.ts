@@ -1,4 +1,4 @@
-import type { AppProfile, ClientConfig } from '@outpilot/contracts';
+import type { AppProfile, ClientConfig, SubscriptionResponse } from '@outpilot/contracts';
 
 export const testConfig: ClientConfig = {
   version: '0.1.0',
@@ -46,6 +46,24 @@ export function makeProfile(overrides: Partial<AppProfile> = {}): AppProfile {
       picture: null,
       publicIdentifier: 'ada-lovelace',
     },
+    ...overrides,
+  };
+}
+
+/** A subscription answer: an active Pro plan of the profile's persona, changed by `overrides`. */
+export function makeSubscription(overrides: Partial<SubscriptionResponse> = {}): SubscriptionResponse {
+  return {
+    plan_id: 'pro',
+    is_active: true,
+    state: 'active',
+    activation_date: '2026-03-01T10:00:00.000Z',
+    next_charge_date: '2026-04-01T10:00:00.000Z',
+    expiration_date: null,
+    actual_price: 53.1,
+    base_price: 59,
+    owner_id: makeProfile().personaId,
+    activated_by: null,
+    as_of: '2026-03-15T10:00:00.000Z',
     ...overrides,
   };
 }

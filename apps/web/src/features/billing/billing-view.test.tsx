@@ -3,28 +3,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, tokenHandler } from '../../test/fake-api.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { makeProfile } from '../../test/fixtures.ts';
+import { makeProfile, makeSubscription } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { BillingView } from './billing-view.tsx';
 
 const profile = makeProfile();
-
-function subscription(over: Partial<SubscriptionResponse> = {}): SubscriptionResponse {
-  return {
-    plan_id: 'pro',
-    is_active: true,
-    state: 'active',
-    activation_date: '2026-03-01T10:00:00.000Z',
-    next_charge_date: '2026-04-01T10:00:00.000Z',
-    expiration_date: null,
-    actual_price: 53.1,
-    base_price: 59,
-    owner_id: profile.personaId,
-    activated_by: null,
-    as_of: '2026-03-15T10:00:00.000Z',
-    ...over,
-  };
-}
 
 function renderBilling(answer: SubscriptionResponse, viewer = profile) {
   let current = answer;
@@ -55,7 +38,7 @@ const line = (label: string) => {
 
 describe('Subscription Billing', () => {
   it('shows plan, dates, tags and the base price struck through, and cancels', async () => {
-    const api = renderBilling(subscription());
+    const api = renderBilling(makeSubscription());
     expect(await screen.findByText('Pro')).toBeInTheDocument();
     expect(line('Next charge').getByText('01 Apr 2026')).toBeInTheDocument();
     expect(line('Status').getByText('Active')).toBeInTheDocument();
@@ -75,7 +58,7 @@ describe('Subscription Billing', () => {
 
   it('tags an overdue plan Inactive and Overdue', async () => {
     renderBilling(
-      subscription({
+      makeSubscription({
         is_active: false,
         state: 'overdue',
         next_charge_date: null,
@@ -89,7 +72,7 @@ describe('Subscription Billing', () => {
   });
 
   it('offers no controls while impersonating', async () => {
-    renderBilling(subscription(), makeProfile({ impersonatedPersona: 'member-2' }));
+    renderBilling(makeSubscription(), makeProfile({ impersonatedPersona: 'member-2' }));
     expect(await screen.findByText('Pro')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel subscription' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Upgrade subscription' })).not.toBeInTheDocument();

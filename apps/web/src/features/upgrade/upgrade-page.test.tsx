@@ -3,28 +3,14 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, tokenHandler } from '../../test/fake-api.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { makeProfile } from '../../test/fixtures.ts';
+import { makeProfile, makeSubscription } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { UpgradePage } from './upgrade-page.tsx';
 
 const profile = makeProfile();
 
-function subscription(over: Partial<SubscriptionResponse> = {}): SubscriptionResponse {
-  return {
-    plan_id: 'experimental',
-    is_active: true,
-    state: 'active',
-    activation_date: '2026-03-01T10:00:00.000Z',
-    next_charge_date: '2026-04-01T10:00:00.000Z',
-    expiration_date: null,
-    actual_price: 38,
-    base_price: 38,
-    owner_id: profile.personaId,
-    activated_by: null,
-    as_of: '2026-03-15T10:00:00.000Z',
-    ...over,
-  };
-}
+const subscription = (over: Partial<SubscriptionResponse> = {}) =>
+  makeSubscription({ plan_id: 'experimental', actual_price: 38, base_price: 38, ...over });
 
 function renderUpgrade(answer: SubscriptionResponse) {
   const api = createFakeApi({ 'GET /subscription': () => ({ body: answer }) });
