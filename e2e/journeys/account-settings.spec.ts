@@ -1,17 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AccountPage } from '../pages/account-page.ts';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ProfileSidePanel } from '../pages/profile-side-panel.ts';
 import { ShellPage } from '../pages/shell-page.ts';
-import { createOnboardedAccount, type E2eAccount } from '../support/accounts.ts';
-
-async function signInAt(page: Page, path: string, account: E2eAccount) {
-  await page.goto(path);
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-  await new ShellPage(page).expectLoaded();
-}
+import { createOnboardedAccount } from '../support/accounts.ts';
+import { signInAt } from '../support/sign-in.ts';
 
 test('an onboarded account edits its working hours on /account', async ({ page, request }) => {
   const account = await createOnboardedAccount(request, 'hours');

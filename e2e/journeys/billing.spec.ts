@@ -11,13 +11,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { e2eVirtualClockServerUrl } from '../support/e2e-server-url.ts';
 import { tabTo } from '../support/keyboard.ts';
-
-async function signInAt(page: Page, path: string, account: E2eAccount) {
-  await page.goto(path);
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-  await new ShellPage(page).expectLoaded();
-}
+import { signInAt } from '../support/sign-in.ts';
 
 const widget = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Trial|Subscription is/ });
 

@@ -1,27 +1,18 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ActivitiesQueuePage } from '../pages/activities-queue-page.ts';
 import { CampaignContactsPage } from '../pages/campaign-contacts-page.ts';
 import { CampaignsPage } from '../pages/campaigns-page.ts';
 import { CrmSettingsPage } from '../pages/crm-settings-page.ts';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { StepsEditorPage } from '../pages/steps-editor-page.ts';
-import type { E2eAccount } from '../support/accounts.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
+import { signInAt } from '../support/sign-in.ts';
 import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
 // The engine's time is virtual on this server: Monday 10:00 UTC (inside the factories' working
 // hours, Mon-Fri 09:00-19:00) until the journey moves it.
 test.use({ baseURL: base });
-
-async function signInAt(page: Page, path: string, account: E2eAccount) {
-  await page.goto(path);
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-  await new ShellPage(page).expectLoaded();
-}
 
 test("a campaign's contacts: add them, launch, see their steps, exclude and complete; the queue and the CRM settings", async ({
   page,

@@ -1,21 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { CampaignDetailPage } from '../pages/campaign-detail-page.ts';
 import { CampaignsPage } from '../pages/campaigns-page.ts';
 import { ContactsPage } from '../pages/contacts-page.ts';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { StepsEditorPage } from '../pages/steps-editor-page.ts';
-import type { E2eAccount } from '../support/accounts.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
-
-async function signInAt(page: Page, path: string, account: E2eAccount) {
-  await page.goto(path);
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-  await new ShellPage(page).expectLoaded();
-}
+import { signInAt } from '../support/sign-in.ts';
 
 async function seedCampaign(
   request: APIRequestContext,

@@ -1,18 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ContactsPage } from '../pages/contacts-page.ts';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
-import type { E2eAccount } from '../support/accounts.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
-
-async function signInAt(page: Page, path: string, account: E2eAccount) {
-  await page.goto(path);
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-  await new ShellPage(page).expectLoaded();
-}
+import { signInAt } from '../support/sign-in.ts';
 
 type UserApiAnswer = { id: string; documents: { id: string; full_name: string }[] };
 

@@ -3,21 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { ContactsImportWizard } from '../pages/contacts-import-wizard.ts';
 import { ContactsPage } from '../pages/contacts-page.ts';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
-import type { E2eAccount } from '../support/accounts.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
+import { signInAt } from '../support/sign-in.ts';
 
 const fixture = (name: string) =>
   path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', name);
-
-async function signInAt(page: Page, path: string, account: E2eAccount) {
-  await page.goto(path);
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-  await new ShellPage(page).expectLoaded();
-}
 
 type Facet = { id: string; name: string };
 type Facets = {
