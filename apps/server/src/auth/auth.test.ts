@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createAccount, issueTestSession, signInWithDevIdp, testBackends } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
+import { rotatedTokenGraceMs } from './refresh-session.ts';
 
 const notAuthorized = { name: 'NotAuthorized', message: 'Not authorized' };
 
@@ -171,12 +172,45 @@ describe.each(testBackends())('auth on $name', ({ databaseUrl }) => {
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await getProfile(second.accessToken)).status).toBe(200);
 
-    // Reusing the first token: rejected, and the whole session is revoked.
+    // Reusing the first token after the grace window: rejected, and the whole session is revoked.
+    server.clock.advance(rotatedTokenGraceMs + 1);
     const reused = await postJson('/auth/refresh', { refreshToken: first.refreshToken });
     expect(reused.status).toBe(403);
     expect(await reused.json()).toEqual(notAuthorized);
     expect((await postJson('/auth/refresh', { refreshToken: second.refreshToken })).status).toBe(403);
     expect((await getProfile(second.accessToken)).status).toBe(403);
+  });
+
+  it('a refresh whose answer was lost is retried with the same token within the grace window, and only once in effect', async () => {
+    const account = await createAccount(server.db, { clock: server.clock });
+    const first = await issueTestSession(server.app, account);
+    // The server rotates, the answer never reaches the client (a reload mid-request).
+    const lost = tokenPairSchema.parse(
+      await (await postJson('/auth/refresh', { refreshToken: first.refreshToken })).json(),
+    );
+
+    server.clock.advance(rotatedTokenGraceMs - 1_000);
+    const retried = await postJson('/auth/refresh', { refreshToken: first.refreshToken });
+    expect(retried.status).toBe(200);
+    const kept = tokenPairSchema.parse(await retried.json());
+    expect(kept.refreshToken).not.toBe(lost.refreshToken);
+    expect((await getProfile(kept.accessToken)).status).toBe(200);
+    // The pair nobody received is rotated away: presenting it is reuse, and reuse revokes.
+    expect((await postJson('/auth/refresh', { refreshToken: lost.refreshToken })).status).toBe(403);
+    expect((await getProfile(kept.accessToken)).status).toBe(403);
+  });
+
+  it('a token two rotations old is reuse even within the grace window', async () => {
+    const account = await createAccount(server.db, { clock: server.clock });
+    const first = await issueTestSession(server.app, account);
+    const second = tokenPairSchema.parse(
+      await (await postJson('/auth/refresh', { refreshToken: first.refreshToken })).json(),
+    );
+    const third = tokenPairSchema.parse(
+      await (await postJson('/auth/refresh', { refreshToken: second.refreshToken })).json(),
+    );
+    expect((await postJson('/auth/refresh', { refreshToken: first.refreshToken })).status).toBe(403);
+    expect((await postJson('/auth/refresh', { refreshToken: third.refreshToken })).status).toBe(403);
   });
 
   it('rejects unknown and expired refresh tokens', async () => {
