@@ -129,12 +129,13 @@ test('a new account counts its trial down, a declined card changes nothing, Pro 
 test.describe('on the virtual clock', () => {
   test.use({ baseURL: e2eVirtualClockServerUrl });
 
-  const advanceDays = async (page: Page, days: number) => {
+  const advanceHours = async (page: Page, hours: number) => {
     const response = await page.request.post('/api/test/clock/advance', {
-      data: { milliseconds: days * 86_400_000 },
+      data: { milliseconds: hours * 3_600_000 },
     });
     expect(response.ok()).toBe(true);
   };
+  const advanceDays = (page: Page, days: number) => advanceHours(page, days * 24);
 
   /** A month on, the refresh token (30 days) has run out: the user comes back and signs in again. */
   const comeBackAfterAMonth = async (page: Page, account: E2eAccount) => {
@@ -147,6 +148,44 @@ test.describe('on the virtual clock', () => {
       await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
     await new ShellPage(page).expectLoaded();
   };
+
+  test("the trial counts down on the server's clock, in days then hours, and once over a gated call says 'Subscription is expired'; the data stays", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    // Three contacts of its own, and a paused campaign with an audience of two more.
+    const account = await createAccountWithContacts(request, 'trial-countdown', 3);
+    const created = await request.post('/__e2e/campaigns', {
+      data: { personaId: account.personaId, name: 'Trial outreach', state: 'Stopped', audience: 2 },
+    });
+    const { id: campaignId } = (await created.json()) as { id: string };
+    await signInAt(page, '/campaigns', account);
+    await expect(widget(page)).toHaveText('Trial will expire in 14 days');
+
+    // 13 days and 21 hours on (the access token long expired, the refresh token not): hours now.
+    await advanceHours(page, 13 * 24 + 21);
+    await page.reload();
+    await expect(widget(page)).toHaveText('Trial will expire in 3 hours');
+    await advanceHours(page, 2);
+    await page.reload();
+    await expect(widget(page)).toHaveText('Trial will expire in 1 hour');
+
+    // Over: the widget says so, a gated call is refused with the notice, and nothing was taken away.
+    await advanceHours(page, 2);
+    await page.reload();
+    await expect(widget(page)).toHaveText('Trial period is expired');
+    await page.goto(`/campaigns/${campaignId}`);
+    await page.getByRole('button', { name: 'Run' }).click();
+    const shell = new ShellPage(page);
+    await shell.expectNotice('Subscription is expired');
+    await page.goto('/contacts');
+    await new ContactsPage(page).expectRowCount(5);
+    const billing = new BillingView(page);
+    await billing.open();
+    await expect(billing.line('Plan')).toContainText('Trial');
+    await expect(billing.line('Status')).toContainText('Inactive');
+  });
 
   test('a scheduled renewal charges the saved card a month on: still active, the next charge a month later, one more invoice', async ({
     page,
