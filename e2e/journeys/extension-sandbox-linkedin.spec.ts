@@ -14,8 +14,10 @@ import {
   type Person,
   type Population,
 } from '@outpilot/sandbox';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { AccountPage } from '../pages/account-page.ts';
 import { ActivitiesQueuePage } from '../pages/activities-queue-page.ts';
+import { HostedPaymentPage, testCards, UpgradePage } from '../pages/billing-pages.ts';
 import { CampaignContactsPage } from '../pages/campaign-contacts-page.ts';
 import { CampaignDetailPage } from '../pages/campaign-detail-page.ts';
 import { CampaignsPage } from '../pages/campaigns-page.ts';
@@ -23,9 +25,11 @@ import { ContactsImportWizard } from '../pages/contacts-import-wizard.ts';
 import { ContactsPage } from '../pages/contacts-page.ts';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
+import { ShellPage } from '../pages/shell-page.ts';
 import { StepsEditorPage } from '../pages/steps-editor-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
-import { e2eLinkedInFacadeUrl, e2eLinkedInServerUrl } from '../support/e2e-server-url.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { e2eCloudProxy, e2eLinkedInFacadeUrl, e2eLinkedInServerUrl } from '../support/e2e-server-url.ts';
 import { launchWithExtension } from '../support/extension-context.ts';
 import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
@@ -73,6 +77,29 @@ async function smallSearchFor(session: string): Promise<{ url: string; total: nu
     if (total >= 3 && total <= 12) return { url, total };
   }
   throw new Error('No small search on the sandbox network');
+}
+
+/** What the network recorded for the member, read through the sandbox's own dialect. */
+async function networkActivityOf(session: string) {
+  const response = await fetch(`${sandboxApi}/activity`, { headers: { 'x-sandbox-session': session } });
+  return sandboxActivitySchema.parse(await response.json());
+}
+
+async function advanceClock(request: APIRequestContext, milliseconds: number) {
+  expect((await request.post('/api/test/clock/advance', { data: { milliseconds } })).ok()).toBe(true);
+}
+
+/** Moves the clock a quarter of an hour at a time (the persona's pace) until the network shows it. */
+async function stepClockUntil(request: APIRequestContext, done: () => Promise<boolean>, what: string) {
+  for (let step = 0; step < 12; step += 1) {
+    if (await done()) return;
+    await advanceClock(request, 15 * 60 * 1000);
+    await expect
+      .poll(done, { timeout: 20_000 })
+      .toBe(true)
+      .catch(() => undefined);
+  }
+  expect(await done(), what).toBe(true);
 }
 
 /** Signs in at the network's own sign-in page, as a browser is signed in to linkedin.com (cookies). */
@@ -203,8 +230,8 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
   // extension syncs connections and conversations once a minute; a loaded machine is slower.
   test.setTimeout(480_000);
   const monday = await moveToNextMondayMorning(request);
-  const advance = async (milliseconds: number) =>
-    expect((await request.post('/api/test/clock/advance', { data: { milliseconds } })).ok()).toBe(true);
+  const advance = (milliseconds: number) => advanceClock(request, milliseconds);
+  const stepUntil = (done: () => Promise<boolean>, what: string) => stepClockUntil(request, done, what);
   const email = uniqueEmail('facade-campaign');
   const { profile, session } = await memberOf(email);
   const population = createPopulation({ seed: sandboxSeed, size: sandboxSize });
@@ -212,24 +239,8 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
   if (!member) throw new Error('The member is not in the population');
   const contactsToBe = twoToInvite(population, member, monday);
   expect(contactsToBe).toHaveLength(2);
-  // What the network recorded for the member, read through the sandbox's own dialect.
-  const networkActivity = async () =>
-    sandboxActivitySchema.parse(
-      await (await fetch(`${sandboxApi}/activity`, { headers: { 'x-sandbox-session': session } })).json(),
-    );
+  const networkActivity = () => networkActivityOf(session);
   const networkCounts = async () => (await networkActivity()).counts;
-  /** Moves the clock a quarter of an hour at a time (the persona's pace) until the network shows it. */
-  const stepUntil = async (done: () => Promise<boolean>, what: string) => {
-    for (let step = 0; step < 12; step += 1) {
-      if (await done()) return;
-      await advance(15 * 60 * 1000);
-      await expect
-        .poll(done, { timeout: 20_000 })
-        .toBe(true)
-        .catch(() => undefined);
-    }
-    expect(await done(), what).toBe(true);
-  };
 
   const browser = await launchWithExtension(e2eLinkedInServerUrl, e2eLinkedInFacadeUrl);
   try {
@@ -354,6 +365,61 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
         .map((message) => message.entityId)
         .sort(),
     ).toEqual(contactsToBe.map((person) => person.entityId).sort());
+  } finally {
+    await browser.close();
+  }
+});
+
+test('cloud automation: only after the consent does the extension hand the LinkedIn session over; the panel then shows the proxy of the user’s country, and switching back forgets the session', async ({
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await moveToNextMondayMorning(request);
+  const email = uniqueEmail('facade-cloud');
+  const { profile } = await memberOf(email);
+
+  const browser = await launchWithExtension(e2eLinkedInServerUrl, e2eLinkedInFacadeUrl);
+  try {
+    const page = await browser.context.newPage();
+    await signInAtNetwork(page, email);
+    await signUpAndLink(page, `${profile.firstName} ${profile.lastName}`);
+    await new ShellPage(page).expectLoaded();
+    await page.goto(`${e2eLinkedInServerUrl}/upgrade`);
+    await new UpgradePage(page).choose('Pro');
+    await new HostedPaymentPage(page).pay(testCards.success);
+    await new ShellPage(page).expectNotice('Your subscription is activated');
+
+    // The switch asks first: Cancel hands nothing over; 'I agree' does, for the chosen country.
+    await new AccountPage(page).open();
+    const panel = page.getByTestId('automation-mode');
+    const cloudSwitch = panel.getByRole('switch', { name: 'Run in the cloud' });
+    await cloudSwitch.click();
+    const consent = page.getByRole('dialog', { name: 'Run LinkedIn automation in the cloud?' });
+    await expect(consent).toContainText('keeps your LinkedIn session on its server, encrypted');
+    await expect(consent.getByRole('combobox', { name: 'Your country' })).toHaveText('DE (Frankfurt)');
+    await expectAccessible(page);
+    await consent.getByRole('button', { name: 'Cancel' }).click();
+    await expect(consent).toBeHidden();
+    await expect(cloudSwitch).not.toBeChecked();
+    await expect(panel).toContainText('Automation runs locally in your browser');
+    await cloudSwitch.click();
+    await consent.getByRole('button', { name: 'I agree' }).click();
+    await expect(consent).toBeHidden();
+    await expect(cloudSwitch).toBeChecked();
+    await expect(panel).toContainText('Automation runs in the cloud');
+    await expect(panel).toContainText(e2eCloudProxy.city_name);
+    await expect(panel).toContainText(e2eCloudProxy.country_code);
+    await expect(panel).toContainText(e2eCloudProxy.ip_address);
+
+    // Back to local: the session is forgotten, so the cloud asks for consent again.
+    await cloudSwitch.click();
+    await expect(cloudSwitch).not.toBeChecked();
+    await expect(panel).toContainText('Automation runs locally in your browser');
+    await expect(panel).not.toContainText(e2eCloudProxy.ip_address);
+    await cloudSwitch.click();
+    await expect(consent).toBeVisible();
+    await consent.getByRole('button', { name: 'Cancel' }).click();
+    await expect(cloudSwitch).not.toBeChecked();
   } finally {
     await browser.close();
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ import {
 } from '@outpilot/server/testing';
 import { z } from 'zod';
 import {
+  e2eCloudProxy,
+  e2eLinkedInFacadeUrl,
   e2eLinkedInPort,
   e2eLinkedInServerUrl,
   e2ePort,
@@ -41,6 +44,7 @@ const isVirtualClock = process.env.E2E_SERVER === 'virtual-clock';
 // E2E_SERVER=linkedin: the product on the real network's side (NETWORK=linkedin): it needs the extension.
 const isLinkedIn = process.env.E2E_SERVER === 'linkedin';
 const port = isVirtualClock ? e2eVirtualClockPort : isLinkedIn ? e2eLinkedInPort : e2ePort;
+
 const config = loadConfig({
   ...process.env,
   PORT: String(port),
@@ -49,6 +53,16 @@ const config = loadConfig({
   // NETWORK=linkedin with the sandbox mounted beside it: the extension's LinkedIn adapter acts on
   // the sandbox network through its LinkedIn facade (/sandbox/linkedin), or on a stand-in.
   ...(isLinkedIn ? { NETWORK: 'linkedin', SANDBOX_NETWORK: 'mounted' } : {}),
+  // Cloud automation with LinkedIn: the session the extension hands over is kept encrypted, for the
+  // one proxy country configured. A virtual-clock server runs no engine background, so no cloud
+  // runner dials it here (the runner through a proxy is tested in linkedin-runners.test.ts).
+  ...(isLinkedIn
+    ? {
+        LINKEDIN_URL: e2eLinkedInFacadeUrl,
+        SESSION_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        CLOUD_PROXIES: JSON.stringify([e2eCloudProxy]),
+      }
+    : {}),
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // AGENT_SYNC_INTERVAL_MS (the agents' sync pace, through the client config) passes through from
