@@ -411,6 +411,7 @@ test('cloud automation: only after the consent does the extension hand the Linke
     await expect(consent).toContainText('keeps your LinkedIn session on its server, encrypted');
     await expect(consent.getByRole('combobox', { name: 'Your country' })).toHaveText('DE (Frankfurt)');
     await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/screens/cloud-consent-1280.png' });
     await consent.getByRole('button', { name: 'Cancel' }).click();
     await expect(consent).toBeHidden();
     await expect(cloudSwitch).not.toBeChecked();
@@ -426,6 +427,9 @@ test('cloud automation: only after the consent does the extension hand the Linke
     await expect(panel).toContainText(e2eCloudProxy.city_name);
     await expect(panel).toContainText(e2eCloudProxy.country_code);
     await expect(panel).toContainText(e2eCloudProxy.ip_address);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: 'test-results/screens/cloud-linkedin-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 720 });
     // Back to local the session is forgotten, so the cloud asks for consent again.
     await cloudSwitch.click();
     await expect(cloudSwitch).not.toBeChecked();
