@@ -10,13 +10,31 @@ import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
 
-/** The page is no wider than the screen: nothing needs a sideways scroll of the whole page. */
+/**
+ * The page is no wider than the screen: nothing needs a sideways scroll of the whole page. A failure
+ * names the innermost elements that reach past the screen's edge, for the trace may not tell.
+ */
 async function expectNoHorizontalOverflow(page: Page, width = phone.width) {
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth), {
       message: `the page at ${width} px is no wider than the screen`,
     })
-    .toBeLessThanOrEqual(width);
+    .toBeLessThanOrEqual(width)
+    .catch(async (error: Error) => {
+      const beyond = await page.evaluate(
+        (edge) =>
+          [...document.querySelectorAll('body *')]
+            .filter((element) => element.getBoundingClientRect().right > edge + 1)
+            .filter((element) => element.children.length === 0)
+            .slice(0, 8)
+            .map((element) => {
+              const { left, right } = element.getBoundingClientRect();
+              return `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} ${Math.round(left)}-${Math.round(right)}`;
+            }),
+        width,
+      );
+      throw new Error(`${error.message}\nreaching past ${width} px: ${beyond.join('; ')}`);
+    });
 }
 
 /** The widths every screen is checked at: a phone, a small laptop (the side menu shows), a desktop. */
