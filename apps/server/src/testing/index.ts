@@ -24,7 +24,6 @@ export { CookieJar, type DevSignInResult, signInWithDevIdp } from './sign-in-wit
 export { type StartTestServerOptions, startTestServer, type TestServer } from './start-test-server.ts';
 export { subscribeToPlan } from './subscribe-to-plan.ts';
 export { createTestDatabase, type TestDatabase, withDatabaseName } from './test-database.ts';
-export { startTunnelProxy } from './tunnel-proxy.ts';
 
 /** The database backends integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testBackends(): { name: 'pglite' | 'postgres'; databaseUrl?: string }[] {
