@@ -47,6 +47,11 @@ const widths = [390, 1024, 1440] as const;
 async function expectFitsEveryWidth(page: Page, ready: Locator) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: phone.height });
+    // The page has taken the new width before its layout is judged (one failure measured a header
+    // laid out for about 790 px in a 390 px window).
+    await expect
+      .poll(() => page.evaluate(() => window.innerWidth), { message: `the page sees ${width} px` })
+      .toBe(width);
     await expect(ready).toBeVisible();
     await expectNoHorizontalOverflow(page, width);
   }
