@@ -11,6 +11,7 @@ import { expectAccessible } from '../support/axe.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { e2eVirtualClockServerUrl } from '../support/e2e-server-url.ts';
 import { tabTo } from '../support/keyboard.ts';
+import { seedCampaign } from '../support/seed-campaign.ts';
 import { signInAt } from '../support/sign-in.ts';
 
 const widget = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Trial|Subscription is/ });
@@ -137,6 +138,13 @@ test.describe('on the virtual clock', () => {
   };
   const advanceDays = (page: Page, days: number) => advanceHours(page, days * 24);
 
+  /** Run on a paused campaign is a gated call: without an active subscription it is refused with the notice. */
+  const expectRunRefusedAsExpired = async (page: Page, campaignId: string) => {
+    await page.goto(`/campaigns/${campaignId}`);
+    await page.getByRole('button', { name: 'Run' }).click();
+    await new ShellPage(page).expectNotice('Subscription is expired');
+  };
+
   /** A month on, the refresh token (30 days) has run out: the user comes back and signs in again. */
   const comeBackAfterAMonth = async (page: Page, account: E2eAccount) => {
     await advanceDays(page, 32);
@@ -156,10 +164,12 @@ test.describe('on the virtual clock', () => {
     test.setTimeout(120_000);
     // Three contacts of its own, and a paused campaign with an audience of two more.
     const account = await createAccountWithContacts(request, 'trial-countdown', 3);
-    const created = await request.post('/__e2e/campaigns', {
-      data: { personaId: account.personaId, name: 'Trial outreach', state: 'Stopped', audience: 2 },
+    const campaignId = await seedCampaign(request, {
+      personaId: account.personaId,
+      name: 'Trial outreach',
+      state: 'Stopped',
+      audience: 2,
     });
-    const { id: campaignId } = (await created.json()) as { id: string };
     await signInAt(page, '/campaigns', account);
     await expect(widget(page)).toHaveText('Trial will expire in 14 days');
 
@@ -175,10 +185,7 @@ test.describe('on the virtual clock', () => {
     await advanceHours(page, 2);
     await page.reload();
     await expect(widget(page)).toHaveText('Trial period is expired');
-    await page.goto(`/campaigns/${campaignId}`);
-    await page.getByRole('button', { name: 'Run' }).click();
-    const shell = new ShellPage(page);
-    await shell.expectNotice('Subscription is expired');
+    await expectRunRefusedAsExpired(page, campaignId);
     await page.goto('/contacts');
     await new ContactsPage(page).expectRowCount(5);
     const billing = new BillingView(page);
@@ -223,10 +230,12 @@ test.describe('on the virtual clock', () => {
   }) => {
     test.setTimeout(120_000);
     const account = await createAccountWithContacts(request, 'renewal', 0);
-    const created = await request.post('/__e2e/campaigns', {
-      data: { personaId: account.personaId, name: 'Spring outreach', state: 'Stopped', audience: 2 },
+    const campaignId = await seedCampaign(request, {
+      personaId: account.personaId,
+      name: 'Spring outreach',
+      state: 'Stopped',
+      audience: 2,
     });
-    const { id: campaignId } = (await created.json()) as { id: string };
     await signInAt(page, '/upgrade', account);
     const upgrade = new UpgradePage(page);
     await upgrade.choose('Basic');
@@ -245,9 +254,7 @@ test.describe('on the virtual clock', () => {
     await expect(billing.line('Status')).toContainText('Inactive');
     await expect(widget(page)).toHaveText('Subscription is inactive');
 
-    await page.goto(`/campaigns/${campaignId}`);
-    await page.getByRole('button', { name: 'Run' }).click();
-    await shell.expectNotice('Subscription is expired');
+    await expectRunRefusedAsExpired(page, campaignId);
 
     // A new card on the provider's management page pays the open invoice and renews the plan.
     await billing.open();

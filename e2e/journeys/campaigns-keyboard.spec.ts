@@ -2,24 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { CampaignDetailPage } from '../pages/campaign-detail-page.ts';
 import { CampaignsPage } from '../pages/campaigns-page.ts';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { StepsEditorPage } from '../pages/steps-editor-page.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { expectEveryControlReached, focusedName, tabTo } from '../support/keyboard.ts';
+import { seedCampaign } from '../support/seed-campaign.ts';
+import { signInAt } from '../support/sign-in.ts';
 
 // Every step of these journeys is a key press: no click, no fill. The page objects are used only
 // to find what to assert on.
-
-async function seedCampaign(
-  page: Page,
-  data: { personaId: string; name: string; state: string; audience?: number },
-): Promise<string> {
-  const response = await page.request.post('/__e2e/campaigns', { data });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { id: string }).id;
-}
 
 /** Presses Enter on the focused dialog button named `button` after tabbing to it. */
 async function answerWithKeyboard(page: Page, title: string, button: string) {
@@ -35,16 +26,13 @@ test('the campaign list, the create modal and the archive by keyboard alone', as
   const account = await createAccountWithContacts(page.request, 'campaigns-keyboard-list', 0);
   // 26 campaigns: one more than a page, so the paging footer has somewhere to go.
   for (let number = 1; number <= 26; number += 1)
-    await seedCampaign(page, {
+    await seedCampaign(page.request, {
       personaId: account.personaId,
       name: `Keyed ${String(number).padStart(2, '0')}`,
       state: number === 26 ? 'Stopped' : 'Compose',
     });
-  await page.goto('/campaigns');
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+  await signInAt(page, '/campaigns', account);
   const shell = new ShellPage(page);
-  await shell.expectLoaded();
   const campaigns = new CampaignsPage(page);
   await expect(campaigns.row('Keyed 26')).toBeVisible();
 
@@ -160,17 +148,14 @@ test('the campaign list, the create modal and the archive by keyboard alone', as
 test('the steps editor and the campaign page by keyboard alone', async ({ page }) => {
   test.setTimeout(120_000);
   const account = await createAccountWithContacts(page.request, 'campaigns-keyboard-detail', 0);
-  const id = await seedCampaign(page, {
+  const id = await seedCampaign(page.request, {
     personaId: account.personaId,
     name: 'Keyboard launch',
     state: 'Compose',
     audience: 2,
   });
-  await page.goto(`/campaigns/${id}`);
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+  await signInAt(page, `/campaigns/${id}`, account);
   const shell = new ShellPage(page);
-  await shell.expectLoaded();
   const detail = new CampaignDetailPage(page);
   const editor = new StepsEditorPage(page);
   await expect(detail.contactsCount()).toHaveText('2');

@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { CampaignDetailPage } from '../pages/campaign-detail-page.ts';
 import { CampaignsPage } from '../pages/campaigns-page.ts';
 import { ContactsPage } from '../pages/contacts-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { StepsEditorPage } from '../pages/steps-editor-page.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
+import { seedCampaign } from '../support/seed-campaign.ts';
 import { signInAt } from '../support/sign-in.ts';
-
-async function seedCampaign(
-  request: APIRequestContext,
-  data: { personaId: string; name: string; state: string; pauseReason?: string },
-): Promise<string> {
-  const response = await request.post('/__e2e/campaigns', { data });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { id: string }).id;
-}
 
 test('creates a campaign from the empty list, finds it, and archives and unarchives it', async ({
   page,

@@ -1,18 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { ContactsPage } from '../pages/contacts-page.ts';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
-import { ShellPage } from '../pages/shell-page.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { tabTo } from '../support/keyboard.ts';
+import { signInAt } from '../support/sign-in.ts';
 
 test('the contacts grid is operable by keyboard alone', async ({ page, request }) => {
   const account = await createAccountWithContacts(request, 'keyboard-grid', 3);
-  await page.goto('/contacts');
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-  await new ShellPage(page).expectLoaded();
+  await signInAt(page, '/contacts', account);
   const contacts = new ContactsPage(page);
   await contacts.expectRowCount(3);
 

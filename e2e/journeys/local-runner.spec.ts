@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
-import { ShellPage } from '../pages/shell-page.ts';
 import { createOnboardedAccount } from '../support/accounts.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
+import { signInAt } from '../support/sign-in.ts';
 import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
 // The engine's time is virtual on this server: it is Monday 10:00 UTC until the journey moves it.
@@ -38,10 +36,7 @@ test('a local workspace runs its campaign in the browser while the app is open, 
   test.setTimeout(180_000);
   await moveToNextMondayMorning(request);
   const account = await createOnboardedAccount(request, 'local-runner');
-  await page.goto('/');
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
-  await new ShellPage(page).expectLoaded();
+  await signInAt(page, '/', account);
   // The agent in the page keeps the tokens (and refreshes them as the engine's clock moves).
   const accessToken = () =>
     page.evaluate(

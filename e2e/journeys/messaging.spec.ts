@@ -1,11 +1,10 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { MessagingPage } from '../pages/messaging-page.ts';
-import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
+import { signInAt } from '../support/sign-in.ts';
 import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
 // The network's time is virtual on this server: replies arrive when the journey moves the clock.
@@ -182,11 +181,8 @@ async function signedInWorkspace(page: Page, request: APIRequestContext, email: 
   });
   expect(created.ok()).toBe(true);
   expect((await page.context().request.post('/sandbox/api/session', { data: { email } })).ok()).toBe(true);
-  await page.goto('/');
-  await new OnboardingPage(page).startSignIn();
-  await new DevelopmentIdentityProviderPage(page).signIn(email, `${me.firstName} ${me.lastName}`);
+  await signInAt(page, '/', { email, name: `${me.firstName} ${me.lastName}` });
   const shell = new ShellPage(page);
-  await shell.expectLoaded();
   return shell;
 }
 

@@ -172,10 +172,10 @@ test('a Team owner invites by e-mail, the invitee joins from the mailed link, is
   await expect(page).toHaveURL(/\/team\/members$/);
   await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
 
-  // Removal ends the member's access at once: no call made with their token is answered any more, and their
-  // app, reloaded, is back at the sign-in step. Which call meets the 403 first varies: the profile
-  // call after the reload, or the agent's own sync if it ran between the removal and the reload
-  // (the agent then signs out and the reloaded app makes no profile call at all).
+  // Removal ends the member's access at once: no call made with their token is answered any more,
+  // and their app, reloaded, is back at the sign-in step. Which call meets the 403 first varies: the
+  // profile call after the reload, or the agent's own sync if it ran between the removal and the
+  // reload (the agent then signs out and the reloaded app makes no profile call at all).
   const memberAnswers: number[] = [];
   memberPage.on('response', (response) => {
     if (response.request().headers().authorization) memberAnswers.push(response.status());
