@@ -19,6 +19,13 @@ describe.each(testBackends())('auth on $name', ({ databaseUrl }) => {
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),
     });
+  const refresh = (refreshToken: string) => postJson('/auth/refresh', { refreshToken });
+  /** A refresh the server must accept: the new pair. */
+  const refreshed = async (refreshToken: string) => {
+    const response = await refresh(refreshToken);
+    expect(response.status).toBe(200);
+    return tokenPairSchema.parse(await response.json());
+  };
 
   it('signs a new user in through the development identity provider', async () => {
     const email = `Ada.${randomUUID().slice(0, 8)}@Example.test`;
@@ -166,18 +173,16 @@ describe.each(testBackends())('auth on $name', ({ databaseUrl }) => {
     const account = await createAccount(server.db, { clock: server.clock });
     const first = await issueTestSession(server.app, account);
 
-    const rotated = await postJson('/auth/refresh', { refreshToken: first.refreshToken });
-    expect(rotated.status).toBe(200);
-    const second = tokenPairSchema.parse(await rotated.json());
+    const second = await refreshed(first.refreshToken);
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await getProfile(second.accessToken)).status).toBe(200);
 
     // Reusing the first token after the grace window: rejected, and the whole session is revoked.
     server.clock.advance(rotatedTokenGraceMs + 1);
-    const reused = await postJson('/auth/refresh', { refreshToken: first.refreshToken });
+    const reused = await refresh(first.refreshToken);
     expect(reused.status).toBe(403);
     expect(await reused.json()).toEqual(notAuthorized);
-    expect((await postJson('/auth/refresh', { refreshToken: second.refreshToken })).status).toBe(403);
+    expect((await refresh(second.refreshToken)).status).toBe(403);
     expect((await getProfile(second.accessToken)).status).toBe(403);
   });
 
@@ -185,36 +190,28 @@ describe.each(testBackends())('auth on $name', ({ databaseUrl }) => {
     const account = await createAccount(server.db, { clock: server.clock });
     const first = await issueTestSession(server.app, account);
     // The server rotates, the answer never reaches the client (a reload mid-request).
-    const lost = tokenPairSchema.parse(
-      await (await postJson('/auth/refresh', { refreshToken: first.refreshToken })).json(),
-    );
+    const lost = await refreshed(first.refreshToken);
 
     server.clock.advance(rotatedTokenGraceMs - 1_000);
-    const retried = await postJson('/auth/refresh', { refreshToken: first.refreshToken });
-    expect(retried.status).toBe(200);
-    const kept = tokenPairSchema.parse(await retried.json());
+    const kept = await refreshed(first.refreshToken);
     expect(kept.refreshToken).not.toBe(lost.refreshToken);
     expect((await getProfile(kept.accessToken)).status).toBe(200);
     // The pair nobody received is rotated away: presenting it is reuse, and reuse revokes.
-    expect((await postJson('/auth/refresh', { refreshToken: lost.refreshToken })).status).toBe(403);
+    expect((await refresh(lost.refreshToken)).status).toBe(403);
     expect((await getProfile(kept.accessToken)).status).toBe(403);
   });
 
   it('a token two rotations old is reuse even within the grace window', async () => {
     const account = await createAccount(server.db, { clock: server.clock });
     const first = await issueTestSession(server.app, account);
-    const second = tokenPairSchema.parse(
-      await (await postJson('/auth/refresh', { refreshToken: first.refreshToken })).json(),
-    );
-    const third = tokenPairSchema.parse(
-      await (await postJson('/auth/refresh', { refreshToken: second.refreshToken })).json(),
-    );
-    expect((await postJson('/auth/refresh', { refreshToken: first.refreshToken })).status).toBe(403);
-    expect((await postJson('/auth/refresh', { refreshToken: third.refreshToken })).status).toBe(403);
+    const second = await refreshed(first.refreshToken);
+    const third = await refreshed(second.refreshToken);
+    expect((await refresh(first.refreshToken)).status).toBe(403);
+    expect((await refresh(third.refreshToken)).status).toBe(403);
   });
 
   it('rejects unknown and expired refresh tokens', async () => {
-    const unknown = await postJson('/auth/refresh', { refreshToken: 'nope' });
+    const unknown = await refresh('nope');
     expect(unknown.status).toBe(403);
     expect(await unknown.json()).toEqual(notAuthorized);
   });
@@ -231,7 +228,7 @@ describe.each(testBackends())('auth on $name', ({ databaseUrl }) => {
     const profile = await getProfile(tokens.accessToken);
     expect(profile.status).toBe(403);
     expect(await profile.json()).toEqual(notAuthorized);
-    expect((await postJson('/auth/refresh', { refreshToken: tokens.refreshToken })).status).toBe(403);
+    expect((await refresh(tokens.refreshToken)).status).toBe(403);
   });
 
   it('answers 403 NotAuthorized for missing, malformed, forged and expired tokens', async () => {
@@ -267,15 +264,14 @@ describe.each(testBackends())('auth on $name', ({ databaseUrl }) => {
     expect((await fetch(`${server.url}/automation/v1/health`)).status).toBe(403);
 
     // The refresh token still works after the access token expired.
-    const refreshed = await postJson('/auth/refresh', { refreshToken: tokens.refreshToken });
-    expect(refreshed.status).toBe(200);
+    await refreshed(tokens.refreshToken);
   });
 
   it('expires refresh tokens after their lifetime', async () => {
     const account = await createAccount(server.db, { clock: server.clock });
     const tokens = await issueTestSession(server.app, account);
     server.clock.advance(server.config.refreshTokenTtlDays * 86_400_000 + 1000);
-    const response = await postJson('/auth/refresh', { refreshToken: tokens.refreshToken });
+    const response = await refresh(tokens.refreshToken);
     expect(response.status).toBe(403);
   });
 
