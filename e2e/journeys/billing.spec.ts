@@ -192,6 +192,20 @@ test.describe('on the virtual clock', () => {
     await billing.open();
     await expect(billing.line('Plan')).toContainText('Trial');
     await expect(billing.line('Status')).toContainText('Inactive');
+    // Opened afresh at each width, and pictured once the tabs' underline has stopped moving.
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await billing.open();
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
+        )
+        .toBe(0);
+      await page.screenshot({
+        path: `test-results/screens/trial-expired-billing-${width}.png`,
+        fullPage: true,
+      });
+    }
   });
 
   test('a scheduled renewal charges the saved card a month on: still active, the next charge a month later, one more invoice', async ({

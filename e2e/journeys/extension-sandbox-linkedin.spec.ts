@@ -31,6 +31,7 @@ import { uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { e2eCloudProxy, e2eLinkedInFacadeUrl, e2eLinkedInServerUrl } from '../support/e2e-server-url.ts';
 import { launchWithExtension } from '../support/extension-context.ts';
+import { tabTo } from '../support/keyboard.ts';
 import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
 // The product with NETWORK=linkedin, its extension's LinkedIn adapter pointed at the sandbox
@@ -398,7 +399,8 @@ test('cloud automation: only after the consent does the extension hand the Linke
     await expect(consent).toContainText('keeps your LinkedIn session on its server, encrypted');
     await expect(consent.getByRole('combobox', { name: 'Your country' })).toHaveText('DE (Frankfurt)');
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/screens/cloud-consent-1280.png' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: 'test-results/screens/cloud-consent-1440.png' });
     await consent.getByRole('button', { name: 'Cancel' }).click();
     await expect(consent).toBeHidden();
     await expect(cloudSwitch).not.toBeChecked();
@@ -413,17 +415,25 @@ test('cloud automation: only after the consent does the extension hand the Linke
     await expect(panel).toContainText(e2eCloudProxy.ip_address);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: 'test-results/screens/cloud-linkedin-390.png', fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: 'test-results/screens/cloud-linkedin-1440.png' });
 
     // Back to local: the session is forgotten, so the cloud asks for consent again.
     await cloudSwitch.click();
     await expect(cloudSwitch).not.toBeChecked();
     await expect(panel).toContainText('Automation runs locally in your browser');
     await expect(panel).not.toContainText(e2eCloudProxy.ip_address);
-    await cloudSwitch.click();
+    // The same by keyboard alone: Space on the switch asks, Tab reaches the country and both
+    // answers (each with its focus ring), Escape declines.
+    await cloudSwitch.focus();
+    await page.keyboard.press('Space');
     await expect(consent).toBeVisible();
-    await consent.getByRole('button', { name: 'Cancel' }).click();
+    await tabTo(page, 'Cancel', { limit: 4 });
+    await tabTo(page, 'I agree', { limit: 2 });
+    await page.keyboard.press('Escape');
+    await expect(consent).toBeHidden();
     await expect(cloudSwitch).not.toBeChecked();
+    await expect(panel).toContainText('Automation runs locally in your browser');
   } finally {
     await browser.close();
   }
