@@ -6,14 +6,7 @@ import {
   sandboxSearchResponseSchema,
   sandboxSessionResponseSchema,
 } from '@outpilot/contracts';
-import {
-  createPopulation,
-  decideAcceptance,
-  decideReply,
-  defaultBehaviourOptions,
-  type Person,
-  type Population,
-} from '@outpilot/sandbox';
+import { decideAcceptance, defaultBehaviourOptions, type Person } from '@outpilot/sandbox';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { AccountPage } from '../pages/account-page.ts';
 import { ActivitiesQueuePage } from '../pages/activities-queue-page.ts';
@@ -32,14 +25,12 @@ import { expectAccessible } from '../support/axe.ts';
 import { e2eCloudProxy, e2eLinkedInFacadeUrl, e2eLinkedInServerUrl } from '../support/e2e-server-url.ts';
 import { launchWithExtension } from '../support/extension-context.ts';
 import { tabTo } from '../support/keyboard.ts';
+import { firstReplyDelayMs, personOf, sandboxPopulation, sandboxSeed } from '../support/network-draws.ts';
 import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
 // The product with NETWORK=linkedin, its extension's LinkedIn adapter pointed at the sandbox
 // network's LinkedIn facade: the real adapter on the sandbox's own state, signed in with cookies.
 const sandboxApi = `${e2eLinkedInServerUrl}/sandbox/api`;
-// The server's sandbox network: SANDBOX_SEED and SANDBOX_SIZE at their defaults.
-const sandboxSeed = 42;
-const sandboxSize = 3000;
 test.use({ baseURL: e2eLinkedInServerUrl });
 
 /** The sandbox member an e-mail signs in as, read through the sandbox's own dialect. */
@@ -196,25 +187,25 @@ test('signs in at the network, links the member, imports a search, and asks for 
  * answer in their waking hours), which the journey does not fix: the draws must hold for any send
  * in the few hours after `from`.
  */
-function twoToInvite(population: Population, member: Person, from: Date): Person[] {
+function twoToInvite(member: Person, from: Date): Person[] {
+  const population = sandboxPopulation();
   const degrees = population.graph.degreesFrom(member.index);
-  const common = { seed: sandboxSeed, options: defaultBehaviourOptions };
   const hours = (count: number) => count * 3600_000;
   const quickly = (person: Person, sentAt: Date) => {
-    const draw = { ...common, sender: member, invitee: person, attempt: 0, hasNote: false };
-    const acceptAt = decideAcceptance({ ...draw, degree: 'SECOND', sentAt });
+    const acceptAt = decideAcceptance({
+      seed: sandboxSeed,
+      options: defaultBehaviourOptions,
+      sender: member,
+      invitee: person,
+      attempt: 0,
+      hasNote: false,
+      degree: 'SECOND',
+      sentAt,
+    });
     if (!acceptAt || acceptAt.getTime() - sentAt.getTime() > hours(4)) return false;
     // The message goes out within an hour or so of the acceptance.
-    const messagedAt = new Date(acceptAt.getTime() + hours(1));
-    const reply = decideReply({
-      ...common,
-      member,
-      person,
-      ordinal: 1,
-      hasReplied: false,
-      sentAt: messagedAt,
-    });
-    return reply !== null && reply.deliveredAt.getTime() - messagedAt.getTime() < hours(12);
+    const replyDelay = firstReplyDelayMs(member, person, new Date(acceptAt.getTime() + hours(1)));
+    return replyDelay !== null && replyDelay < hours(12);
   };
   return population.people
     .filter((person) => person.isVisible && degrees[person.index] === 'SECOND')
@@ -235,10 +226,8 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
   const stepUntil = (done: () => Promise<boolean>, what: string) => stepClockUntil(request, done, what);
   const email = uniqueEmail('facade-campaign');
   const { profile, session } = await memberOf(email);
-  const population = createPopulation({ seed: sandboxSeed, size: sandboxSize });
-  const member = population.findByPublicIdentifier(profile.publicIdentifier);
-  if (!member) throw new Error('The member is not in the population');
-  const contactsToBe = twoToInvite(population, member, monday);
+  const member = personOf(profile.publicIdentifier);
+  const contactsToBe = twoToInvite(member, monday);
   expect(contactsToBe).toHaveLength(2);
   const networkActivity = () => networkActivityOf(session);
   const networkCounts = async () => (await networkActivity()).counts;

@@ -1,9 +1,11 @@
+import { clockResponseSchema } from '@outpilot/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { MessagingPage } from '../pages/messaging-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
+import { answersFirstMessage, neverAnswersFirstMessage, personOf } from '../support/network-draws.ts';
 import { signInAt } from '../support/sign-in.ts';
 import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
 
@@ -46,31 +48,57 @@ async function signInToNetwork(email: string) {
   return (await response.json()) as { sessionId: string; profile: Profile };
 }
 
+/** Where the virtual-clock server's clock stands. */
+async function clockNow(request: APIRequestContext): Promise<Date> {
+  const read = await request.get('/api/test/clock');
+  expect(read.ok()).toBe(true);
+  return new Date(clockResponseSchema.parse(await read.json()).now);
+}
+
+/** A network member an e-mail signs in as, with their visible connections of the first search page. */
+async function memberWithConnections(email: string) {
+  const session = await signInToNetwork(email);
+  const search = encodeURIComponent('https://www.linkedin.com/search/results/people/?network=%5B%22F%22%5D');
+  const found = (await sandbox(`/api/search/people?url=${search}&start=0&count=20`, session.sessionId)) as {
+    elements: ({ invisible: boolean } & Profile)[];
+  };
+  return {
+    ...session,
+    member: personOf(session.profile.publicIdentifier),
+    connections: found.elements.filter((each) => !each.invisible),
+  };
+}
+
 /**
  * Earlier, on the network: a member wrote to some of their connections; days later one answered.
- * Whether anyone answers is the network's own draw (each person answers a first message with a
- * probability of 0.1 to 0.6), and a member with few connections may get no answer, so this tries
- * the members of a few e-mails until one has an answer.
+ * Who answers is the network's own draw, which the journey reads first: it takes the first member
+ * (of a few e-mails) with a connection who will answer within the wait.
  */
 async function networkMemberWithAnAnswer(request: APIRequestContext) {
+  const waitDays = 11;
+  const now = await clockNow(request);
   for (let attempt = 0; attempt < 5; attempt++) {
     const email = uniqueEmail('messaging');
-    const session = await signInToNetwork(email);
-    const search = encodeURIComponent(
-      'https://www.linkedin.com/search/results/people/?network=%5B%22F%22%5D',
+    const { sessionId, profile, member, connections } = await memberWithConnections(email);
+    const friends = connections.slice(0, 12);
+    const willAnswer = friends.some((friend) =>
+      answersFirstMessage(member, personOf(friend.publicIdentifier), {
+        from: now,
+        sendHours: 1,
+        withinHours: (waitDays - 1) * 24,
+      }),
     );
-    const found = (await sandbox(`/api/search/people?url=${search}&start=0&count=20`, session.sessionId)) as {
-      elements: ({ invisible: false } & Profile)[];
-    };
-    const friends = found.elements.filter((each) => !each.invisible).slice(0, 12);
+    if (!willAnswer) continue;
     for (const friend of friends) {
-      await sandbox('/api/messages', session.sessionId, {
+      await sandbox('/api/messages', sessionId, {
         method: 'POST',
         body: { entityId: friend.entityId, text: `Hello ${friend.firstName}, shall we talk about outreach?` },
       });
     }
     expect(
-      (await request.post('/api/test/clock/advance', { data: { milliseconds: 11 * 24 * 3600_000 } })).ok(),
+      (
+        await request.post('/api/test/clock/advance', { data: { milliseconds: waitDays * 24 * 3600_000 } })
+      ).ok(),
     ).toBe(true);
     // Network sessions last 7 days: a new one after the wait.
     const later = await signInToNetwork(email);
@@ -82,22 +110,21 @@ async function networkMemberWithAnAnswer(request: APIRequestContext) {
         each.unreadCount > 0 &&
         each.mailbox === 'Focused' &&
         !each.spam &&
-        each.messages[0]?.from === session.profile.entityId,
+        each.messages[0]?.from === profile.entityId,
     );
-    if (answered) {
-      const replier = `${answered.participants[0]?.firstName} ${answered.participants[0]?.lastName}`;
-      // The inbox opens its newest conversation by itself, which reads it: a word to someone else
-      // now keeps the reply's conversation second, so its unread count shows until the user opens it.
-      const other = friends.find((each) => `${each.firstName} ${each.lastName}` !== replier);
-      if (!other) throw new Error('The member has one connection only');
-      await sandbox('/api/messages', later.sessionId, {
-        method: 'POST',
-        body: { entityId: other.entityId, text: `One more thing, ${other.firstName}: see you next week.` },
-      });
-      return { email, me: session.profile, replier };
-    }
+    if (!answered) throw new Error('The connection the network drew to answer did not');
+    const replier = `${answered.participants[0]?.firstName} ${answered.participants[0]?.lastName}`;
+    // The inbox opens its newest conversation by itself, which reads it: a word to someone else
+    // now keeps the reply's conversation second, so its unread count shows until the user opens it.
+    const other = friends.find((each) => `${each.firstName} ${each.lastName}` !== replier);
+    if (!other) throw new Error('The member has one connection only');
+    await sandbox('/api/messages', later.sessionId, {
+      method: 'POST',
+      body: { entityId: other.entityId, text: `One more thing, ${other.firstName}: see you next week.` },
+    });
+    return { email, me: profile, replier };
   }
-  throw new Error('Nobody answered on the sandbox network');
+  throw new Error('None of five network members has a connection who would answer');
 }
 
 test('a reply arrives in the inbox: the user reads it, reacts, answers, edits the answer, stars and archives the conversation', async ({
@@ -264,20 +291,34 @@ test('what the network brings by itself: InMail, spam, the Other tab, edits, rec
   await expect(inbox.conversationLink(nameOf(inMail)).getByRole('img', { name: 'Starred' })).toBeVisible();
 });
 
+/**
+ * A fresh network member and six of their connections for a campaign message sent from `from`, by
+ * the network's own draws: some who answer within a day and a half of its sending, some who never
+ * answer it. At least two of each, in case the network files one conversation in its Other tab.
+ */
+async function memberWithAnswersAndSilences(from: Date) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const email = uniqueEmail('inbox-campaign');
+    const { profile, sessionId, member, connections } = await memberWithConnections(email);
+    const person = (each: Profile) => personOf(each.publicIdentifier);
+    const answering = connections.filter((each) =>
+      answersFirstMessage(member, person(each), { from, sendHours: 3, withinHours: 36 }),
+    );
+    const silent = connections.filter((each) => neverAnswersFirstMessage(member, person(each)));
+    if (answering.length >= 2 && silent.length >= 2) {
+      return { email, me: profile, sessionId, friends: [...answering.slice(0, 3), ...silent.slice(0, 3)] };
+    }
+  }
+  throw new Error('None of five network members has two connections who answer and two who do not');
+}
+
 test('a campaign message gets a reply on the virtual clock; a contact who did not answer is cancelled from the right panel', async ({
   page,
   request,
 }) => {
   test.setTimeout(300_000);
-  await moveToNextMondayMorning(request);
-  const email = uniqueEmail('inbox-campaign');
-  const { profile: me, sessionId } = await signInToNetwork(email);
-  const search = encodeURIComponent('https://www.linkedin.com/search/results/people/?network=%5B%22F%22%5D');
-  const found = (await sandbox(`/api/search/people?url=${search}&start=0&count=20`, sessionId)) as {
-    elements: ({ invisible: false } & Profile)[];
-  };
-  const friends = found.elements.filter((each) => !each.invisible).slice(0, 12);
-  expect(friends.length).toBeGreaterThan(3);
+  const monday = await moveToNextMondayMorning(request);
+  const { email, me, sessionId, friends } = await memberWithAnswersAndSilences(monday);
   const shell = await signedInWorkspace(page, request, email, me);
   const accessToken = () =>
     page.evaluate(
@@ -337,9 +378,7 @@ test('a campaign message gets a reply on the virtual clock; a contact who did no
   );
   const answered = ours.find((each) => each.messages.some((message) => message.from !== me.entityId));
   const silent = ours.find((each) => each.messages.every((message) => message.from === me.entityId));
-  // Each person answers a first message with a probability of 0.1 to 0.6: among twelve, some do
-  // and some do not (all or none would be a one-in-thousands draw).
-  if (!answered || !silent) throw new Error('the network drew all answers or none');
+  if (!answered || !silent) throw new Error('The network did not answer as its draws said');
   const name = (each: NetworkConversations['conversations'][number]) =>
     `${each.participants[0]?.firstName} ${each.participants[0]?.lastName}`;
   const messagingLink = shell.topNavigation().getByRole('link', { name: /^Messaging/ });
