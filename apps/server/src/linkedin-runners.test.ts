@@ -182,9 +182,10 @@ describe.each(testBackends())(
       expect(stored.status).toBe(200);
     }
 
-    function cloudRunner(choices: { personaId: string; proxyUrl: string }[]) {
+    function cloudRunner(choices: { personaId: string; proxyUrl: string }[], errors: unknown[] = []) {
       const deps = { db: server.db, clock: server.clock, config: server.config };
       return createCloudRunner({
+        onError: (error) => errors.push(error),
         deps: { db: server.db, clock: server.clock, publicUrl: server.url },
         network: createCloudLinkedInNetworks(deps, {
           pacing: noPause,
@@ -304,10 +305,13 @@ describe.each(testBackends())(
         steps: connectStep,
         contacts: [contactOf(stranger, 2)],
       });
-      const runner = cloudRunner([]);
+      const errors: unknown[] = [];
+      const runner = cloudRunner([], errors);
       await runner.refresh();
       await runner.runner.runOnce();
 
+      // The server's log says why: the runner's sync after the claim met the same signed-out session.
+      expect(errors).toContainEqual(expect.objectContaining({ name: 'NotAuthenticated' }));
       const [row] = await server.db
         .select({ state: campaigns.state, reason: campaigns.pauseReason })
         .from(campaigns)

@@ -10,6 +10,7 @@ import {
 } from '@outpilot/agent';
 import {
   maxClaimBatch,
+  type RunnerState,
   sandboxBasePath,
   sandboxPaths,
   sandboxSessionResponseSchema,
@@ -156,6 +157,7 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
   let ids: string[] = [];
   let known = new Set<string>();
   const wake = createWakeSignal();
+  let lastError: RunnerState['lastError'] = null;
   const unsubscribe = options.wakeups?.subscribe((personaId) => {
     if (personaId === anyPersona || known.has(personaId)) wake.wake();
   });
@@ -166,6 +168,12 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
     runnerId,
     clock: deps.clock,
     wake: untilNextCheck(deps, () => ids, wake, options.onError),
+    // The runner keeps its failures (a claim, a report, a sync) in its state, which a browser
+    // shows; on the server nobody reads that state, so each new one goes to onError (the log).
+    onChange: (state) => {
+      if (state.lastError && state.lastError !== lastError) options.onError?.(state.lastError);
+      lastError = state.lastError;
+    },
     ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
   });
   let timer: NodeJS.Timeout | undefined;
