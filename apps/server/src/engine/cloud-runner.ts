@@ -120,6 +120,9 @@ export function createSandboxNetworks(deps: EngineDeps & { publicUrl: string; fe
  */
 export const cloudClaimBatch = maxClaimBatch;
 
+/** How long the cloud runner keeps quiet about a failure it has just logged (real time). */
+const repeatedErrorLogMs = 10 * 60_000;
+
 export type CloudRunnerOptions = {
   deps: EngineDeps & { publicUrl: string };
   /** Reports go through here too (tests use it); default: logs nothing. */
@@ -158,6 +161,7 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
   let known = new Set<string>();
   const wake = createWakeSignal();
   let lastError: RunnerState['lastError'] = null;
+  let lastLogged = { text: '', at: 0 };
   const unsubscribe = options.wakeups?.subscribe((personaId) => {
     if (personaId === anyPersona || known.has(personaId)) wake.wake();
   });
@@ -169,10 +173,16 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
     clock: deps.clock,
     wake: untilNextCheck(deps, () => ids, wake, options.onError),
     // The runner keeps its failures (a claim, a report, a sync) in its state, which a browser
-    // shows; on the server nobody reads that state, so each new one goes to onError (the log).
+    // shows; on the server nobody reads that state, so each new one goes to onError (the log). The
+    // same failure again (a persona's expired session meets every sync) is logged again only after a while.
     onChange: (state) => {
-      if (state.lastError && state.lastError !== lastError) options.onError?.(state.lastError);
+      if (!state.lastError || state.lastError === lastError) return;
       lastError = state.lastError;
+      const text = JSON.stringify(state.lastError);
+      const now = performance.now();
+      if (text === lastLogged.text && now - lastLogged.at < repeatedErrorLogMs) return;
+      lastLogged = { text, at: now };
+      options.onError?.(state.lastError);
     },
     ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
   });
