@@ -8,6 +8,7 @@ import {
 } from '@outpilot/contracts';
 import { decideAcceptance, defaultBehaviourOptions, type Person } from '@outpilot/sandbox';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { z } from 'zod';
 import { AccountPage } from '../pages/account-page.ts';
 import { ActivitiesQueuePage } from '../pages/activities-queue-page.ts';
 import { HostedPaymentPage, testCards, UpgradePage } from '../pages/billing-pages.ts';
@@ -360,19 +361,30 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
   }
 });
 
-test('cloud automation: only after the consent does the extension hand the LinkedIn session over; the panel then shows the proxy of the user’s country, and switching back forgets the session', async ({
+test('cloud automation: only after the consent does the extension hand the LinkedIn session over; the server then runs the campaign through the proxy of the user’s country with the browser closed', async ({
   request,
 }) => {
-  test.setTimeout(180_000);
+  // The campaign's one invitation: a few LinkedIn calls at 2-5 s, a quarter of an hour of the clock at a time.
+  test.setTimeout(300_000);
   await moveToNextMondayMorning(request);
   const email = uniqueEmail('facade-cloud');
-  const { profile } = await memberOf(email);
+  const { profile, session } = await memberOf(email);
+  const population = sandboxPopulation();
+  const member = personOf(profile.publicIdentifier);
+  const degrees = population.graph.degreesFrom(member.index);
+  const contact = population.people.find((person) => person.isVisible && degrees[person.index] === 'SECOND');
+  if (!contact) throw new Error('The member has no visible 2nd-degree member');
+  const proxiedHosts = async () =>
+    z
+      .object({ hosts: z.array(z.string()) })
+      .parse(await (await request.get(`${e2eLinkedInServerUrl}/__e2e/cloud-proxy`)).json()).hosts;
+  const invitationsSent = async () => (await networkActivityOf(session)).counts.invitationsSent;
 
   const browser = await launchWithExtension(e2eLinkedInServerUrl, e2eLinkedInFacadeUrl);
   try {
     const page = await browser.context.newPage();
     await signInAtNetwork(page, email);
-    await signUpAndLink(page, `${profile.firstName} ${profile.lastName}`);
+    await signUpAndLink(page, `${member.firstName} ${member.lastName}`);
     await new ShellPage(page).expectLoaded();
     await page.goto(`${e2eLinkedInServerUrl}/upgrade`);
     await new UpgradePage(page).choose('Pro');
@@ -394,10 +406,13 @@ test('cloud automation: only after the consent does the extension hand the Linke
     await expect(consent).toBeHidden();
     await expect(cloudSwitch).not.toBeChecked();
     await expect(panel).toContainText('Automation runs locally in your browser');
-    await cloudSwitch.click();
-    await consent.getByRole('button', { name: 'I agree' }).click();
-    await expect(consent).toBeHidden();
-    await expect(cloudSwitch).toBeChecked();
+    const agree = async () => {
+      await cloudSwitch.click();
+      await consent.getByRole('button', { name: 'I agree' }).click();
+      await expect(consent).toBeHidden();
+      await expect(cloudSwitch).toBeChecked();
+    };
+    await agree();
     await expect(panel).toContainText('Automation runs in the cloud');
     await expect(panel).toContainText(e2eCloudProxy.city_name);
     await expect(panel).toContainText(e2eCloudProxy.country_code);
@@ -423,7 +438,43 @@ test('cloud automation: only after the consent does the extension hand the Linke
     await expect(consent).toBeHidden();
     await expect(cloudSwitch).not.toBeChecked();
     await expect(panel).toContainText('Automation runs locally in your browser');
+
+    await agree();
+
+    // A one-step campaign for one member, imported from a pasted profile link.
+    const contacts = new ContactsPage(page);
+    const wizard = new ContactsImportWizard(page);
+    await page.goto(`${e2eLinkedInServerUrl}/contacts`);
+    await contacts.openImportWizard();
+    await wizard.chooseSource('Upload profile URLs');
+    await wizard.pasteProfileUrls(`https://www.linkedin.com/in/${contact.publicIdentifier}/`);
+    await expect(wizard.dialog().getByText('1 profiles found')).toBeVisible({ timeout: 30_000 });
+    await wizard.next();
+    await wizard.expectCompleted();
+    await page.goto(`${e2eLinkedInServerUrl}/campaigns`);
+    await new CampaignsPage(page).create('In the cloud');
+    const editor = new StepsEditorPage(page);
+    await editor.addAction('Connect');
+    await editor.save();
+    const campaignContacts = new CampaignContactsPage(page);
+    await campaignContacts.launchPrompt().getByRole('button', { name: 'Add more contacts' }).click();
+    await campaignContacts.addAllShownContacts();
+    await campaignContacts.grid.expectTotal('1 contact');
+    await campaignContacts.launchPrompt().getByRole('button', { name: 'Launch' }).click();
+    await page.getByRole('dialog', { name: 'Launch now' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(campaignContacts.launchPrompt()).toBeHidden();
   } finally {
     await browser.close();
   }
+
+  // The browser is closed: the server sends the invitation, out through the proxy to the network.
+  await stepClockUntil(
+    request,
+    async () => (await invitationsSent()) === 1,
+    'the invitation from the cloud',
+  ).catch(async (error: Error) => {
+    const state = await (await request.get(`${e2eLinkedInServerUrl}/__e2e/cloud-work`)).text();
+    throw new Error(`${error.message}\nWhat the cloud runner had: ${state}`);
+  });
+  expect(await proxiedHosts()).toContain(new URL(e2eLinkedInFacadeUrl).host);
 });

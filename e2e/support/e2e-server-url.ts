@@ -10,10 +10,5 @@ export const e2eLinkedInPort = e2ePort + 50;
 export const e2eLinkedInServerUrl = `http://127.0.0.1:${e2eLinkedInPort}`;
 /** The sandbox network of the NETWORK=linkedin server, in LinkedIn's dialect: where its extension's adapter is pointed. */
 export const e2eLinkedInFacadeUrl = `${e2eLinkedInServerUrl}/sandbox/linkedin`;
-/** The one proxy the NETWORK=linkedin server's cloud automation may use (a documentation address: never dialled). */
-export const e2eCloudProxy = {
-  country_code: 'DE',
-  city_name: 'Frankfurt',
-  ip_address: '203.0.113.10',
-  url: 'http://203.0.113.10:3128',
-};
+/** The one proxy country of the NETWORK=linkedin server's cloud automation (the proxy itself is on loopback). */
+export const e2eCloudProxy = { country_code: 'DE', city_name: 'Frankfurt', ip_address: '203.0.113.10' };

@@ -10,6 +10,8 @@ import {
   createCampaignRow,
   createContacts,
   createImportList,
+  describeCloudWork,
+  startTunnelProxy,
   subscribeToPlan,
 } from '@outpilot/server/testing';
 import { z } from 'zod';
@@ -44,6 +46,9 @@ const isVirtualClock = process.env.E2E_SERVER === 'virtual-clock';
 // E2E_SERVER=linkedin: the product on the real network's side (NETWORK=linkedin): it needs the extension.
 const isLinkedIn = process.env.E2E_SERVER === 'linkedin';
 const port = isVirtualClock ? e2eVirtualClockPort : isLinkedIn ? e2eLinkedInPort : e2ePort;
+// Cloud automation with LinkedIn reaches the network only through a proxy of the user's country:
+// here a forward proxy on loopback that records the hosts it was asked for (GET /__e2e/cloud-proxy).
+const cloudProxy = isLinkedIn ? await startTunnelProxy() : undefined;
 
 const config = loadConfig({
   ...process.env,
@@ -53,14 +58,13 @@ const config = loadConfig({
   // NETWORK=linkedin with the sandbox mounted beside it: the extension's LinkedIn adapter acts on
   // the sandbox network through its LinkedIn facade (/sandbox/linkedin), or on a stand-in.
   ...(isLinkedIn ? { NETWORK: 'linkedin', SANDBOX_NETWORK: 'mounted' } : {}),
-  // Cloud automation with LinkedIn: the session the extension hands over is kept encrypted, for the
-  // one proxy country configured. A virtual-clock server runs no engine background, so no cloud
-  // runner dials it here (the runner through a proxy is tested in linkedin-runners.test.ts).
-  ...(isLinkedIn
+  // Cloud automation with LinkedIn: the session the extension hands over is kept encrypted and used
+  // through the one proxy country configured, against the facade.
+  ...(cloudProxy
     ? {
         LINKEDIN_URL: e2eLinkedInFacadeUrl,
         SESSION_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        CLOUD_PROXIES: JSON.stringify([e2eCloudProxy]),
+        CLOUD_PROXIES: JSON.stringify([{ ...e2eCloudProxy, url: cloudProxy.url }]),
       }
     : {}),
   DATA_DIR: dataDir,
@@ -99,6 +103,9 @@ const campaignRequestSchema = z.object({
   audience: z.number().int().min(0).max(100).optional(),
 });
 const app = await buildServer(config, {
+  // The LinkedIn server runs the engine's background on its virtual clock, as production does on
+  // the real one: the sweeps and the cloud runner (a virtual clock leaves it off by default).
+  ...(isLinkedIn ? { engineBackground: true } : {}),
   extend: (server) => {
     // An onboarded account with generated contacts (optionally tagged with one import list).
     server.post('/__e2e/contacts-accounts', async (request, reply) => {
@@ -127,6 +134,13 @@ const app = await buildServer(config, {
       }
       return reply.code(201).send({ id: row.id });
     });
+    // The hosts the cloud's proxy was asked to reach.
+    server.get('/__e2e/cloud-proxy', async () => ({ hosts: cloudProxy?.tunnels ?? [] }));
+    // What the cloud runner had to work on, for a journey's failure message.
+    server.get('/__e2e/cloud-work', async () => ({
+      now: server.clock.now(),
+      ...(await describeCloudWork(server.db)),
+    }));
     server.post('/__e2e/accounts', async (request, reply) => {
       const account = accountRequestSchema.parse(request.body);
       return reply.code(201).send(await createAccount(server.db, { ...account, clock: server.clock }));
@@ -138,6 +152,7 @@ await app.listen({ port, host: '127.0.0.1' });
 
 async function shutDown() {
   await app.close();
+  await cloudProxy?.close();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 }

@@ -7,6 +7,7 @@ export {
   createExecutionRow,
   logActivities,
 } from './campaigns-factory.ts';
+export { describeCloudWork } from './cloud-work.ts';
 export {
   type ContactSeed,
   type CreatedContact,
@@ -24,6 +25,7 @@ export { CookieJar, type DevSignInResult, signInWithDevIdp } from './sign-in-wit
 export { type StartTestServerOptions, startTestServer, type TestServer } from './start-test-server.ts';
 export { subscribeToPlan } from './subscribe-to-plan.ts';
 export { createTestDatabase, type TestDatabase, withDatabaseName } from './test-database.ts';
+export { startTunnelProxy } from './tunnel-proxy.ts';
 
 /** The database backends integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export function testBackends(): { name: 'pglite' | 'postgres'; databaseUrl?: string }[] {
