@@ -6,7 +6,7 @@ import {
   sandboxSessionHeader,
 } from '@outpilot/contracts';
 import { createSeededRandom } from '@outpilot/domain';
-import { createPopulation } from '@outpilot/sandbox';
+import { createPopulation, decideAcceptance, defaultBehaviourOptions } from '@outpilot/sandbox';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLog, campaigns, contacts, executions } from '../db/schema.ts';
@@ -22,7 +22,7 @@ import {
 } from '../testing/engine-test-kit.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { applyTimeouts } from './apply-timeouts.ts';
-import { createInProcessAutomation, createSandboxNetworks } from './cloud-runner.ts';
+import { createCloudRunner, createInProcessAutomation, createSandboxNetworks } from './cloud-runner.ts';
 import { expireLeases } from './expire-leases.ts';
 
 const threeSteps = [
@@ -223,5 +223,63 @@ describe('cloud runner over the sandbox network (pglite)', () => {
       });
       expect(contact?.contactedAt).not.toBeNull();
     }
+  });
+  it('syncs its cloud personas from its start, claimed for or not: an acceptance that came while the server was down moves the campaign on', async () => {
+    const population = createPopulation({ seed: server.config.sandboxSeed, size: server.config.sandboxSize });
+    const sender = population.people.filter((person) => person.isVisible)[300];
+    if (!sender) throw new Error('no member');
+    const degrees = population.graph.degreesFrom(sender.index);
+    const sentAt = server.clock.now();
+    // By the network's own draw: a 2nd-degree member who accepts within a day of the invitation.
+    const invitee = population.people.find((person) => {
+      if (!person.isVisible || degrees[person.index] !== 'SECOND') return false;
+      const acceptedAt = decideAcceptance({
+        seed: server.config.sandboxSeed,
+        options: defaultBehaviourOptions,
+        sender,
+        invitee: person,
+        attempt: 0,
+        hasNote: false,
+        degree: 'SECOND',
+        sentAt,
+      });
+      return acceptedAt !== null && acceptedAt.getTime() - sentAt.getTime() < dayMs;
+    });
+    if (!invitee) throw new Error('nobody accepts within a day');
+    const user = await engineUser(server, {
+      automationMode: 'cloud',
+      networkPublicIdentifier: sender.publicIdentifier,
+      networkEntityId: sender.entityId,
+      workingHours: alwaysWorking,
+    });
+    const { campaign } = await runningCampaign(server, user, {
+      steps: [
+        { type: 'Connect', timeout: 14_400, delay: 30 },
+        { type: 'Message', message_template: 'Thanks for connecting, {first_name}!', timeout: 4320 },
+      ],
+      contacts: [{ ...contactOf(invitee), distance: 2 }],
+    });
+    const deps = { db: server.db, clock: server.clock, publicUrl: server.url };
+    const before = createCloudRunner({ deps, runnerId: 'cloud-before-restart' });
+    await before.refresh();
+    await dueAllAt(server, user.personaId, sentAt);
+    expect((await before.runner.runOnce()).performed).toBe(1);
+    await before.stop();
+
+    // The server is down for a day; the invitee accepts meanwhile. After the restart nothing of the
+    // persona is due (the message waits for the acceptance), so its new runner claims nothing.
+    server.clock.set(new Date(sentAt.getTime() + dayMs));
+    const after = createCloudRunner({ deps, runnerId: 'cloud-after-restart' });
+    await after.refresh();
+    expect(await after.runner.runOnce()).toMatchObject({ claimed: 0, synced: true });
+    await after.stop();
+
+    const accepted = await server.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(activityLog)
+      .where(
+        and(eq(activityLog.campaignId, campaign.id), sql`${activityLog.action} = 'invitation_accepted'`),
+      );
+    expect(accepted[0]?.total).toBe(1);
   });
 });

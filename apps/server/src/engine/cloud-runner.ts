@@ -171,6 +171,9 @@ export function createCloudRunner(options: CloudRunnerOptions): CloudRunner {
     network: options.network ?? createSandboxNetworks(deps),
     runnerId,
     clock: deps.clock,
+    // Every cloud persona of the moment, claimed for or not: after a restart, one whose campaign
+    // only waits for an acceptance or a reply has nothing to claim, and only a sync moves it on.
+    syncedPersonaIds: () => ids,
     wake: untilNextCheck(deps, () => ids, wake, options.onError),
     // The runner keeps its failures (a claim, a report, a sync) in its state, which a browser
     // shows; on the server nobody reads that state, so each new one goes to onError (the log). The

@@ -42,6 +42,12 @@ export type ActivityRunnerOptions = {
   runnerId: string;
   /** Claim only for these personas, and sync them; without it any persona the server gives. */
   personaIds?: string[];
+  /**
+   * The personas to sync, read at each sync. Default: personaIds and every persona claimed for
+   * since the start. The cloud runner gives its cloud personas of the moment: one whose campaign
+   * only waits (for an acceptance, a reply) has nothing to claim after a restart, yet must be synced.
+   */
+  syncedPersonaIds?: () => Iterable<string>;
   clock?: Clock;
   sleep?: Sleep;
   /** In [0, 1): the jitter of back-offs. */
@@ -299,7 +305,7 @@ export function createActivityRunner(options: ActivityRunnerOptions): ActivityRu
   };
 
   const syncAll = async (): Promise<void> => {
-    for (const personaId of personas) {
+    for (const personaId of options.syncedPersonaIds?.() ?? personas) {
       try {
         await syncPersona({ personaId, network: await networkFor(personaId), automation, cursors });
       } catch (error) {
