@@ -2,8 +2,8 @@ import { type BridgeEvent, bridgeRequestSchema, type ClientConfig } from '@outpi
 import { type Clock, systemClock } from '@outpilot/domain';
 import type { FetchLike } from '../api-client.ts';
 import { createBridgeEventEmitter } from '../bridge-events.ts';
-import type { BridgeHost } from '../bridge-host.ts';
-import { composeAgent } from '../compose-agent.ts';
+import { type BridgeHost, createBridgeHostWith } from '../bridge-host/create-host.ts';
+import { composeHostOptions } from '../compose-host-options.ts';
 import { AgentError } from '../errors.ts';
 import { importPacing } from '../import-runner/import-pacing.ts';
 import { createWebRunLock, type WebLockManager } from '../import-runner/run-lock.ts';
@@ -78,7 +78,7 @@ export function startInPageAgent({
     ? new SandboxNetworkClient({ sandboxBaseUrl: config.sandboxBaseUrl, fetch: fetchInPage })
     : undefined;
   const network: AgentNetworkClient = sandbox ?? unreachableNetwork;
-  const host = composeAgent({
+  const options = composeHostOptions({
     config,
     homeUrl: `${window.location.origin}/`,
     version: config.version,
@@ -95,6 +95,9 @@ export function startInPageAgent({
     clock,
     events,
   });
+  // The runners (imports, campaign activities) load when a command first needs them: the sign-in
+  // screen waits only for this module's answers (decisions.md, issue 26, h-first-screen-3).
+  const host = createBridgeHostWith(options, () => import('../bridge-host/runners.ts'));
   const origin = window.location.origin;
 
   const onMessage = (event: MessageEvent) => {
