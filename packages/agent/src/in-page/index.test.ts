@@ -94,6 +94,8 @@ describe('in-page agent', () => {
     dispatch(request('getVersion', 'c3'), { source: {} });
     dispatch({ channel: 'outpilot-bridge', kind: 'response', metadata: { correlationId: 'c4' }, ok: true });
     dispatch(request('getMyProfile', 'c5', 'network'));
+    // The network's answer waits for the sandbox client's module, loaded on this first call.
+    await vi.waitFor(() => expect(posted.some(({ message }) => isResponse(message, 'c5'))).toBe(true));
     await settle();
     const responses = posted.map(({ message }) => message as BridgeResponse);
     expect(posted.every(({ targetOrigin }) => targetOrigin === origin)).toBe(true);

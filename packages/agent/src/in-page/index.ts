@@ -7,8 +7,8 @@ import { composeHostOptions } from '../compose-host-options.ts';
 import { AgentError } from '../errors.ts';
 import { importPacing } from '../import-runner/import-pacing.ts';
 import { createWebRunLock, type WebLockManager } from '../import-runner/run-lock.ts';
+import { lazySandboxNetwork } from '../network/lazy-sandbox-network.ts';
 import type { AgentNetworkClient } from '../network/network-client.ts';
-import { SandboxNetworkClient } from '../network/sandbox-network-client.ts';
 import { createNetworkSessionWatcher, type IntervalTimer } from '../network-session-watcher.ts';
 import { createLocalStorageStore, type StorageEvents, type WebStorage } from '../storage.ts';
 import { createTokenStore } from '../token-store.ts';
@@ -74,8 +74,15 @@ export function startInPageAgent({
   const store = createLocalStorageStore(window.localStorage, undefined, storageEvents);
   const tokens = createTokenStore(store);
   const locks = window.navigator?.locks;
-  const sandbox = config.sandboxBaseUrl
-    ? new SandboxNetworkClient({ sandboxBaseUrl: config.sandboxBaseUrl, fetch: fetchInPage })
+  const { sandboxBaseUrl } = config;
+  const sandbox = sandboxBaseUrl
+    ? lazySandboxNetwork(
+        async () =>
+          new (await import('../network/sandbox-network-client.ts')).SandboxNetworkClient({
+            sandboxBaseUrl,
+            fetch: fetchInPage,
+          }),
+      )
     : undefined;
   const network: AgentNetworkClient = sandbox ?? unreachableNetwork;
   const options = composeHostOptions({
