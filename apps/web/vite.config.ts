@@ -27,12 +27,23 @@ export default defineConfig({
               tags: ['$initial'],
             },
             { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
-            // The contracts (the endpoints' and bridge's schemas) in one chunk: the first screen uses
-            // most of them, and as a dozen small chunks each cost a request and its ~1 kB of headers.
-            // With them the domain modules the in-page agent imports (it starts before the first screen
-            // on sandbox deployments), which were three more small chunks on that path.
+            // The contracts the first screen needs (the bridge's and the endpoint client's schemas,
+            // which the in-page agent's answers are parsed with) in one chunk: as a dozen small chunks
+            // each cost a request and its ~1 kB of headers. With them the agent's error modules, which
+            // its in-page entry, sandbox client and runners share (a chunk of their own otherwise).
             {
               name: 'contracts',
+              test: /packages[\\/](contracts[\\/]src[\\/](?!(billing|crm|network-account|sandbox|sandbox-actions|team)\.ts)|agent[\\/]src[\\/](errors|http-errors)\.ts)/,
+            },
+            // The in-page agent's sandbox client with the sandbox's schemas: loaded on the agent's first
+            // network call, not before the sign-in screen (the agent's lazy-sandbox-network.ts).
+            {
+              name: 'sandbox-network',
+              test: /packages[\\/](agent[\\/]src[\\/]network[\\/]sandbox-(network-client|mapping)\.ts|contracts[\\/]src[\\/]sandbox(-actions)?\.ts)/,
+            },
+            // The rest, and the domain modules the in-page agent's runners import, for signed-in screens.
+            {
+              name: 'contracts-screens',
               test: /packages[\\/](contracts[\\/]|domain[\\/]src[\\/](import-urls[\\/]|working-hours\.ts|contacts-csv[\\/]profile-link\.ts))/,
             },
             // The app's own modules the first screen loads, as one chunk rather than the entry plus
