@@ -18,7 +18,11 @@ export default defineConfig({
         // Long-lived vendor chunks: they change less often than the app code, so browsers keep them cached.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The router and TanStack Query load with the app (app/full-app.tsx), not before the
+            // sign-in step (app/first-screen.tsx).
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // Only the MUI modules the first screen needs: components used by lazy screens only
             // (dialogs, selects, tabs, drawer...) stay in those screens' chunks.
             {
@@ -26,14 +30,15 @@ export default defineConfig({
               test: /node_modules[\\/](@mui|@emotion|@popperjs|notistack|stylis|clsx)[\\/]/,
               tags: ['$initial'],
             },
-            { name: 'data', test: /node_modules[\\/](@tanstack|zod)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // The contracts the first screen needs (the bridge's and the endpoint client's schemas,
             // which the in-page agent's answers are parsed with) in one chunk: as a dozen small chunks
-            // each cost a request and its ~1 kB of headers. With them the agent's error modules, which
-            // its in-page entry, sandbox client and runners share (a chunk of their own otherwise).
+            // each cost a request and its ~1 kB of headers. With them the error modules the first screen
+            // shares with later chunks (the agent's, the bridge's and the API's), which would otherwise
+            // be small chunks of their own; the first screen's other app modules stay in the entry chunk.
             {
               name: 'contracts',
-              test: /packages[\\/](contracts[\\/]src[\\/](?!(billing|crm|network-account|sandbox|sandbox-actions|team)\.ts)|agent[\\/]src[\\/](errors|http-errors)\.ts)/,
+              test: /(packages[\\/](contracts[\\/]src[\\/](?!(billing|crm|network-account|sandbox|sandbox-actions|team)\.ts)|agent[\\/]src[\\/](errors|http-errors)\.ts)|apps[\\/]web[\\/]src[\\/](bridge[\\/]bridge-error|api[\\/]api-error)\.ts)/,
             },
             // The in-page agent's sandbox client with the sandbox's schemas: loaded on the agent's first
             // network call, not before the sign-in screen (the agent's lazy-sandbox-network.ts).
@@ -46,9 +51,6 @@ export default defineConfig({
               name: 'contracts-screens',
               test: /packages[\\/](contracts[\\/]|domain[\\/]src[\\/](import-urls[\\/]|working-hours\.ts|contacts-csv[\\/]profile-link\.ts))/,
             },
-            // The app's own modules the first screen loads, as one chunk rather than the entry plus
-            // small shared pieces (each a request with its headers).
-            { name: 'app', test: /apps[\\/]web[\\/]src[\\/]/, tags: ['$initial'] },
             // The MUI components signed-in screens share (menus, dialogs, tooltips, table parts): one
             // chunk instead of thirty, so a screen waits for a few requests rather than queueing dozens
             // behind the browser's six connections (Lighthouse mobile on /contacts, B17).
