@@ -1,29 +1,42 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { createApiClient } from './api/api-client.ts';
-import { createQueryClient } from './api/query-client.ts';
-import { AppProviders } from './app/app-providers.tsx';
-import { AppRoutes } from './app/routes.tsx';
+import type { ClientConfig } from '@outpilot/contracts';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { type AuthFacts, FirstScreen, signedOutStepOf, startAuthFacts } from './app/first-screen.tsx';
+import { isGatedPath } from './app/gated-paths.ts';
 import { theme } from './app/theme.ts';
+import type { Bridge } from './bridge/bridge.ts';
 import { createBridge } from './bridge/create-bridge.ts';
 import { FullPageSpinner } from './components/full-page-spinner.tsx';
 import { loadClientConfig } from './config/client-config.ts';
 import { ErrorScreen } from './features/errors/error-screen.tsx';
 import { installGlobalErrorReporting } from './features/errors/report-error.ts';
 
+// The router, TanStack Query and the routes: not needed to show the sign-in step (first-screen.tsx).
+const FullApp = lazy(async () => ({ default: (await import('./app/full-app.tsx')).FullApp }));
+
+const frame = (children: React.ReactNode) => (
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  </StrictMode>
+);
+
+function renderApp(root: Root, config: ClientConfig, bridge: Bridge, facts?: AuthFacts) {
+  root.render(
+    <StrictMode>
+      <Suspense fallback={frame(<FullPageSpinner />)}>
+        <FullApp config={config} bridge={bridge} facts={facts} />
+      </Suspense>
+    </StrictMode>,
+  );
+}
+
 async function start(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
-  const frame = (children: React.ReactNode) => (
-    <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
-    </StrictMode>
-  );
   root.render(frame(<FullPageSpinner />));
 
   let config: Awaited<ReturnType<typeof loadClientConfig>>;
@@ -43,21 +56,29 @@ async function start(container: HTMLElement): Promise<void> {
   // and miss it (the LinkedIn journey stopped at 'Install the Chrome Extension'), so it waits.
   if (config.inPageAgentEnabled) void bridge.isInstalled();
   installGlobalErrorReporting(window, bridge);
-  const api = createApiClient({
-    baseUrl: config.apiBaseUrl,
-    automationBaseUrl: config.automationBaseUrl,
-    bridge,
-  });
-  const queryClient = createQueryClient();
 
+  if (!isGatedPath(window.location.pathname)) {
+    renderApp(root, config, bridge);
+    return;
+  }
+  // A gated path: the access gate's facts decide whether the app is needed at all. Signed out, the
+  // sign-in (or install) step shows without the router and TanStack Query (bench B17).
+  const facts = startAuthFacts(bridge);
+  const step = await signedOutStepOf(facts);
+  if (step === null) {
+    renderApp(root, config, bridge, await facts.catch(() => undefined));
+    return;
+  }
   root.render(
-    <StrictMode>
-      <AppProviders config={config} bridge={bridge} api={api} queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
+    frame(
+      <FirstScreen
+        config={config}
+        bridge={bridge}
+        step={step}
+        // Signed in elsewhere: the app asks the gate's facts afresh.
+        onSignedIn={() => renderApp(root, config, bridge)}
+      />,
+    ),
   );
 }
 

@@ -15,13 +15,13 @@ import {
   type LogEntry,
   logEntrySchema,
   logsEndpoints,
+  memberSessionEndpoints,
   refreshTokenRequestSchema,
   type SignInUrlRequest,
   type SignInUrlResponse,
   signInUrlRequestSchema,
   type TokenPair,
   type TokenSource,
-  teamEndpoints,
   type UpdateImportStateRequest,
   type UploadImportProfilesAnswer,
   updateImportStateRequestSchema,
@@ -76,7 +76,7 @@ export class ApiClient {
   /** Sign in under a team member: a member-session access token (no refresh token). */
   signInAsMember(accessToken: string, memberId: string): Promise<ImpersonationResponse> {
     return this.#client.call(
-      teamEndpoints.impersonate,
+      memberSessionEndpoints.impersonate,
       { params: { id: memberId } },
       { token: fixedToken(accessToken) },
     );
@@ -84,7 +84,11 @@ export class ApiClient {
 
   /** Ends the member session the token belongs to. */
   async stopMemberSession(memberAccessToken: string): Promise<void> {
-    await this.#client.call(teamEndpoints.stopImpersonation, {}, { token: fixedToken(memberAccessToken) });
+    await this.#client.call(
+      memberSessionEndpoints.stopImpersonation,
+      {},
+      { token: fixedToken(memberAccessToken) },
+    );
   }
 
   /**

@@ -150,7 +150,7 @@ describe('bridge host: export', () => {
       error: { name: 'BadRequest', message: 'Finish the started export', code: 'EXPORT_IN_PROGRESS' },
     });
     expect(await send('clear')).toMatchObject({ ok: true, result: {} });
-    await host.importRunner.settled();
+    await (await host.importRunner()).settled();
 
     const [list] = server.lists.values();
     expect(list).toMatchObject({ name: 'CTOs', state: 'completed', total: 30 });
@@ -209,7 +209,7 @@ describe('bridge host: export', () => {
     });
     const stopped = await send('stop');
     expect(stopped).toMatchObject({ ok: true, result: { phase: 'stopped' } });
-    await host.importRunner.settled();
+    await (await host.importRunner()).settled();
     for (const list of server.lists.values()) expect(list.state).toBe('stopped');
   });
 
@@ -228,7 +228,7 @@ describe('bridge host: export', () => {
     await reached;
 
     const after = await setUp({ size: 60 }, null, { browser });
-    await after.host.importRunner.settled();
+    await (await after.host.importRunner()).settled();
     const [list] = browser.server.lists.values();
     expect(list).toMatchObject({ name: 'CTOs', state: 'completed', processed: 60, uploaded_count: 60 });
     expect(after.network.calls.map((call) => call.method === 'searchPeople' && call.page.start)).toEqual([

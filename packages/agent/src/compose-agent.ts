@@ -1,33 +1,7 @@
-import type { ClientConfig } from '@outpilot/contracts';
-import type { Clock } from '@outpilot/domain';
-import { ApiClient, type FetchLike } from './api-client.ts';
-import { AutomationClient } from './automation-client.ts';
-import type { BridgeEventEmitter } from './bridge-events.ts';
 import { type BridgeHost, createBridgeHost } from './bridge-host.ts';
-import type { ImportPacing } from './import-runner/import-pacing.ts';
-import type { RunLock } from './import-runner/run-lock.ts';
-import type { ActivityNetworkClient, AgentNetworkClient } from './network/network-client.ts';
-import type { KeyValueStore } from './storage.ts';
-import { createTokenStore } from './token-store.ts';
+import { type ComposeAgentOptions, composeHostOptions } from './compose-host-options.ts';
 
-export type ComposeAgentOptions = {
-  config: ClientConfig;
-  /** The app's home page (settings.getHomeUrl). */
-  homeUrl: string;
-  /** What system.getVersion answers: the in-page agent's build or the extension's manifest version. */
-  version: string;
-  fetch: FetchLike;
-  store: KeyValueStore;
-  network: AgentNetworkClient;
-  /** The network campaign activities act on; without it runner.start is refused. */
-  activitiesNetwork?: ActivityNetworkClient;
-  /** Sandbox mode only: signs the browser in to the sandbox network after the product sign-in. */
-  signInToNetwork?: (email: string) => Promise<unknown>;
-  pacing: ImportPacing;
-  lock?: RunLock;
-  clock: Clock;
-  events: BridgeEventEmitter;
-};
+export type { ComposeAgentOptions } from './compose-host-options.ts';
 
 /**
  * The one composition of the agent, shared by its two hosts (the in-page agent and the extension's
@@ -35,36 +9,5 @@ export type ComposeAgentOptions = {
  * network to act on, the campaign activity runner.
  */
 export function composeAgent(options: ComposeAgentOptions): BridgeHost {
-  const { config, fetch, store, activitiesNetwork } = options;
-  return createBridgeHost({
-    version: options.version,
-    homeUrl: options.homeUrl,
-    api: new ApiClient({ apiBaseUrl: config.apiBaseUrl, fetch }),
-    tokens: createTokenStore(store),
-    network: options.network,
-    ...(options.signInToNetwork ? { signInToNetwork: options.signInToNetwork } : {}),
-    ...(activitiesNetwork
-      ? {
-          activities: {
-            createAutomation: (accessTokens) =>
-              new AutomationClient({
-                automationBaseUrl: config.automationBaseUrl,
-                getAccessToken: accessTokens.current,
-                refreshAccessToken: accessTokens.refresh,
-                fetch,
-              }),
-            network: activitiesNetwork,
-            cursors: store,
-            // The server may ask for another sync pace (the browser journeys' servers do).
-            ...(config.agentSyncIntervalMs === undefined
-              ? {}
-              : { syncIntervalMs: config.agentSyncIntervalMs }),
-          },
-        }
-      : {}),
-    // The run is kept in the store so a restart of the agent resumes it.
-    imports: { store, pacing: options.pacing, ...(options.lock ? { lock: options.lock } : {}) },
-    clock: options.clock,
-    events: options.events,
-  });
+  return createBridgeHost(composeHostOptions(options));
 }

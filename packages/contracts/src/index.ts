@@ -16,6 +16,7 @@ export * from './health.ts';
 export * from './imports.ts';
 export * from './list-filter.ts';
 export * from './logs.ts';
+export * from './member-session.ts';
 export * from './messaging.ts';
 export * from './network.ts';
 export * from './network-account.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type TeamRole, teamRoleSchema, tokenPairSchema } from './auth.ts';
+import { type TeamRole, teamRoleSchema } from './auth.ts';
 import {
   checkoutResponseSchema,
   couponSchema,
@@ -16,6 +16,12 @@ import {
   pauseReasonSchema,
 } from './campaigns.ts';
 import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
+import {
+  memberIdParamsSchema,
+  memberNotFoundMessage,
+  memberSessionEndpoints,
+  memberSessionPaths,
+} from './member-session.ts';
 
 /**
  * The team area of seed 000 (§3 Persona / team member, §4 invites and impersonation, §5 invite
@@ -31,9 +37,8 @@ export const teamPaths = {
   nickname: '/team/personas/:id/nickname',
   /** Beyond §7: the owner makes a member a manager or a user again. */
   role: '/team/personas/:id/role',
-  /** "Sign in under a team member (by persona id)" and "stop member session": paths not shown. */
-  impersonate: '/team/personas/:id/sign-in',
-  stopImpersonation: '/team/member-session/stop',
+  impersonate: memberSessionPaths.impersonate,
+  stopImpersonation: memberSessionPaths.stopImpersonation,
   /** §7: POST buys a plan for the member (a checkout the payer pays), PUT upgrades it. */
   memberSubscription: '/team/personas/:id/subscription',
   /** Beyond §7 (as orders/sync): the payer's completed checkout becomes the member's plan. */
@@ -78,7 +83,7 @@ export const teamMessages = {
   invitationOtherEmail: 'This invitation was sent to another e-mail address',
   alreadyInTeam: 'You are already a member of a team',
   notPending: 'The invitation has already been accepted',
-  memberNotFound: 'Team member not found',
+  memberNotFound: memberNotFoundMessage,
   cannotRemoveOwner: 'The team owner cannot be removed',
   cannotImpersonate: 'You cannot sign in as this member',
   memberPending: 'The member has not accepted the invitation yet',
@@ -151,8 +156,6 @@ export const memberSubscriptionSyncRequestSchema = z.object({
   checkout_id: z.string().trim().min(1).max(255),
 });
 
-export const memberIdParamsSchema = z.object({ id: z.uuid({ error: teamMessages.memberNotFound }) });
-
 /** One row of GET team/personas (§3 "Persona / team member"). */
 export const teamMemberSchema = z.object({
   id: z.string(),
@@ -186,12 +189,6 @@ export type TeamMembersResponse = z.infer<typeof teamMembersResponseSchema>;
 /** A call that changes the team answers the notice the app shows. */
 export const teamNoticeResponseSchema = z.object({ message: z.string() });
 export type TeamNoticeResponse = z.infer<typeof teamNoticeResponseSchema>;
-
-/** Sign in under a member: an access token only (no refresh token: it cannot be renewed). */
-export const impersonationResponseSchema = tokenPairSchema
-  .omit({ refreshToken: true })
-  .extend({ memberPersonaId: z.string() });
-export type ImpersonationResponse = z.infer<typeof impersonationResponseSchema>;
 
 export const teamAuditActions = [
   'invited',
@@ -352,23 +349,8 @@ export const teamEndpoints = {
     body: roleRequestSchema,
     answers: { 200: teamNoticeResponseSchema },
   }),
-  impersonate: defineEndpoint({
-    ...teamCall,
-    errors: changeErrors,
-    method: 'POST',
-    path: teamPaths.impersonate,
-    summary: 'Sign in under a team member: a short-lived access token naming both, not refreshable',
-    params: memberIdParamsSchema,
-    answers: { 200: impersonationResponseSchema },
-  }),
-  stopImpersonation: defineEndpoint({
-    ...teamCall,
-    errors: ['UnprocessableEntity'],
-    method: 'POST',
-    path: teamPaths.stopImpersonation,
-    summary: 'Stop the member session the token belongs to',
-    answers: { 204: z.null() },
-  }),
+  impersonate: memberSessionEndpoints.impersonate,
+  stopImpersonation: memberSessionEndpoints.stopImpersonation,
   auditLog: defineEndpoint({
     ...teamCall,
     errors: ['NotFound'],

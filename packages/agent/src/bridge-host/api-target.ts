@@ -1,7 +1,6 @@
 import type { BridgeEventEmitter } from '../bridge-events.ts';
 import { AgentError } from '../errors.ts';
 import type { TokenStore } from '../token-store.ts';
-import { ensureNetworkSession, type NetworkSignInOptions } from './network-sign-in.ts';
 import type { ProductApi } from './product-api.ts';
 import type { TargetHandlers } from './target-handlers.ts';
 import type { TokenSession } from './token-session.ts';
@@ -12,7 +11,8 @@ export function apiTarget(options: {
   tokens: TokenStore;
   session: TokenSession;
   events: BridgeEventEmitter;
-  networkSignIn: NetworkSignInOptions;
+  /** After the code exchange, a browser with no network session gets one (sandbox mode; network-sign-in.ts). */
+  ensureNetworkSession: (accessToken: string) => Promise<void>;
   /** Picks up (or forgets) a run left while signed out. */
   syncImportRun: () => void;
   endSession: () => Promise<void>;
@@ -22,7 +22,7 @@ export function apiTarget(options: {
     exchangeAuthorizationCode: async (payload) => {
       const { returnTo, ...pair } = await api.exchangeCode(payload);
       await tokens.set(pair);
-      await ensureNetworkSession(options.networkSignIn, pair.accessToken);
+      await options.ensureNetworkSession(pair.accessToken);
       options.syncImportRun();
       events.emit('productSignedIn', { accessTokenExpiresAt: pair.accessTokenExpiresAt });
       return { returnTo };

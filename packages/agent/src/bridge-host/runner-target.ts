@@ -11,6 +11,7 @@ import type { BridgeEventEmitter } from '../bridge-events.ts';
 import { AgentError } from '../errors.ts';
 import type { ActivityNetworkClient } from '../network/network-client.ts';
 import type { ProductApi } from './product-api.ts';
+import { idleRunnerState } from './runner-state.ts';
 import type { TargetHandlers } from './target-handlers.ts';
 import type { AccessTokenSource, TokenSession } from './token-session.ts';
 
@@ -35,17 +36,6 @@ export type ActivitiesOptions = {
   | 'leaseSeconds'
   | 'leaseMarginMs'
 >;
-
-/** The runner's state before it was ever started. */
-export const idleRunnerState: RunnerState = {
-  status: 'stopped',
-  startedAt: null,
-  lastClaimAt: null,
-  lastSyncAt: null,
-  current: null,
-  counts: { executed: 0, error: 0, skipped: 0, withdrawn: 0, limit_exceeded: 0 },
-  lastError: null,
-};
 
 export type RunnerTarget = {
   handlers: TargetHandlers<'runner'>;

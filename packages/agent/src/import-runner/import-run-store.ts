@@ -7,9 +7,10 @@ import {
 } from '@outpilot/contracts';
 import { z } from 'zod';
 import type { KeyValueStore } from '../storage.ts';
+import { importRunKey } from './import-run-key.ts';
 
-/** The stored run; another agent's changes to it arrive under this key. */
-export const importRunKey = 'importRun';
+export { importRunKey } from './import-run-key.ts';
+
 const identifiersKey = 'importRun.identifiers';
 const stopKey = 'importRun.stop';
 

@@ -1,5 +1,5 @@
 import type { BridgeEvent, BridgeResponse, ClientConfig } from '@outpilot/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FetchLike } from '../api-client.ts';
 import { type InPageWindow, startInPageAgent } from './index.ts';
 
@@ -72,6 +72,10 @@ const request = (command: string, correlationId: string, target = 'system', payl
   payload,
 });
 
+const isResponse = (message: unknown, correlationId: string) =>
+  (message as BridgeResponse).kind === 'response' &&
+  (message as BridgeResponse).metadata.correlationId === correlationId;
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('in-page agent', () => {
@@ -90,6 +94,8 @@ describe('in-page agent', () => {
     dispatch(request('getVersion', 'c3'), { source: {} });
     dispatch({ channel: 'outpilot-bridge', kind: 'response', metadata: { correlationId: 'c4' }, ok: true });
     dispatch(request('getMyProfile', 'c5', 'network'));
+    // The network's answer waits for the sandbox client's module, loaded on this first call.
+    await vi.waitFor(() => expect(posted.some(({ message }) => isResponse(message, 'c5'))).toBe(true));
     await settle();
     const responses = posted.map(({ message }) => message as BridgeResponse);
     expect(posted.every(({ targetOrigin }) => targetOrigin === origin)).toBe(true);
@@ -120,7 +126,8 @@ describe('in-page agent', () => {
     });
     ({ stop } = startInPageAgent({ config, window: fake }));
     dispatch(request('exchangeAuthorizationCode', 'c1', 'api', { code: 'x', state: 'y' }));
-    await settle();
+    // The answer waits for the runners' module (the sandbox sign-in after the exchange), loaded now.
+    await vi.waitFor(() => expect(posted.some(({ message }) => isResponse(message, 'c1'))).toBe(true));
     expect([...values.values()].some((value) => value.includes('"refreshToken":"r1"'))).toBe(true);
     const events = posted
       .map(({ message }) => message)

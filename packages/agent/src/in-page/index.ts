@@ -2,13 +2,13 @@ import { type BridgeEvent, bridgeRequestSchema, type ClientConfig } from '@outpi
 import { type Clock, systemClock } from '@outpilot/domain';
 import type { FetchLike } from '../api-client.ts';
 import { createBridgeEventEmitter } from '../bridge-events.ts';
-import type { BridgeHost } from '../bridge-host.ts';
-import { composeAgent } from '../compose-agent.ts';
+import { type BridgeHost, createBridgeHostWith } from '../bridge-host/create-host.ts';
+import { composeHostOptions } from '../compose-host-options.ts';
 import { AgentError } from '../errors.ts';
 import { importPacing } from '../import-runner/import-pacing.ts';
 import { createWebRunLock, type WebLockManager } from '../import-runner/run-lock.ts';
+import { lazySandboxNetwork } from '../network/lazy-sandbox-network.ts';
 import type { AgentNetworkClient } from '../network/network-client.ts';
-import { SandboxNetworkClient } from '../network/sandbox-network-client.ts';
 import { createNetworkSessionWatcher, type IntervalTimer } from '../network-session-watcher.ts';
 import { createLocalStorageStore, type StorageEvents, type WebStorage } from '../storage.ts';
 import { createTokenStore } from '../token-store.ts';
@@ -74,11 +74,18 @@ export function startInPageAgent({
   const store = createLocalStorageStore(window.localStorage, undefined, storageEvents);
   const tokens = createTokenStore(store);
   const locks = window.navigator?.locks;
-  const sandbox = config.sandboxBaseUrl
-    ? new SandboxNetworkClient({ sandboxBaseUrl: config.sandboxBaseUrl, fetch: fetchInPage })
+  const { sandboxBaseUrl } = config;
+  const sandbox = sandboxBaseUrl
+    ? lazySandboxNetwork(
+        async () =>
+          new (await import('../network/sandbox-network-client.ts')).SandboxNetworkClient({
+            sandboxBaseUrl,
+            fetch: fetchInPage,
+          }),
+      )
     : undefined;
   const network: AgentNetworkClient = sandbox ?? unreachableNetwork;
-  const host = composeAgent({
+  const options = composeHostOptions({
     config,
     homeUrl: `${window.location.origin}/`,
     version: config.version,
@@ -95,6 +102,9 @@ export function startInPageAgent({
     clock,
     events,
   });
+  // The runners (imports, campaign activities) load when a command first needs them: the sign-in
+  // screen waits only for this module's answers (decisions.md, issue 26, h-first-screen-3).
+  const host = createBridgeHostWith(options, () => import('../bridge-host/runners.ts'));
   const origin = window.location.origin;
 
   const onMessage = (event: MessageEvent) => {

@@ -96,6 +96,29 @@ describe('AuthGate', () => {
     expect(getSignInUrl).toHaveBeenCalledWith({ returnTo: '/contacts?x=1#top', referrer: undefined });
   });
 
+  it('shows the sign-in step without waiting for the network account when signed out', async () => {
+    const { bridge } = renderGate(null);
+    bridge.handlers['network.getMyProfile'] = () => new Promise(() => undefined);
+    expect(
+      await screen.findByRole('heading', { name: 'My name is Outpilot & I am here to help you!' }),
+    ).toBeInTheDocument();
+  });
+
+  it('waits for the network account before deciding for a signed-in user', async () => {
+    const bridge = createFakeBridge({
+      handlers: {
+        'api.getMyProfile': () => makeProfile(),
+        'network.getMyProfile': () => new Promise(() => undefined),
+      },
+    });
+    renderApp({ bridge, routes: gateRoutes, path: '/campaigns' });
+    await waitFor(() =>
+      expect(bridge.calls.map((call) => `${call.target}.${call.command}`)).toContain('network.getMyProfile'),
+    );
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.queryByText('Protected screen for ada@example.com')).not.toBeInTheDocument();
+  });
+
   it("shows the screen when the state is 'auth'", async () => {
     renderGate(makeProfile());
     expect(await screen.findByText('Protected screen for ada@example.com')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { AppProfile } from '@outpilot/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import type { OnboardingStep } from './decide-onboarding-step.ts';
 import { InstallExtensionStep } from './onboarding/install-extension-step.tsx';
@@ -27,17 +28,19 @@ function Spinner() {
 }
 
 function OnboardingScreen({ step, profile }: { step: OnboardingStep; profile: AppProfile | null }) {
+  const { pathname, search, hash } = useLocation();
+  const currentPath = () => `${pathname}${search}${hash}`;
   switch (step) {
     case 'install-extension':
       return <InstallExtensionStep />;
     case 'timezone':
       return <TimezoneStep />;
     case 'working-hours':
-      return profile ? <WorkingHoursStep profile={profile} /> : <SignInStep />;
+      return profile ? <WorkingHoursStep profile={profile} /> : <SignInStep currentPath={currentPath} />;
     case 'link-account':
-      return profile ? <LinkAccountStep profile={profile} /> : <SignInStep />;
+      return profile ? <LinkAccountStep profile={profile} /> : <SignInStep currentPath={currentPath} />;
     case 'sign-in':
-      return <SignInStep />;
+      return <SignInStep currentPath={currentPath} />;
   }
 }
 

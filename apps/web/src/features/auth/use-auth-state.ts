@@ -14,8 +14,8 @@ export type AuthState =
   | { status: 'auth'; profile: AppProfile; networkProfile: NetworkProfile | null };
 
 /**
- * Seed 000 §4: unresolved while loading; 'none' as soon as the extension is missing; otherwise decided
- * after the network profile and the app profile have both been checked.
+ * Seed 000 §4: unresolved while loading; 'none' as soon as the extension is missing or the user is
+ * signed out; otherwise decided after the network profile and the app profile have both been checked.
  */
 export function useAuthState(): AuthState {
   const extension = useExtensionInstalled();
@@ -27,7 +27,13 @@ export function useAuthState(): AuthState {
   if (extension.isPending) return { status: 'unresolved' };
   if (!isInstalled) return { status: 'none', step: 'install-extension', profile: null, networkProfile: null };
   if (profile.isError) return { status: 'failed', error: profile.error };
-  if (profile.isPending || networkProfile.isPending) return { status: 'unresolved' };
+  if (profile.isPending) return { status: 'unresolved' };
+  // Signed out, the network account changes nothing: the sign-in screen shows without waiting for
+  // it (the in-page agent loads the sandbox client for that answer; bench B17).
+  if (profile.data === null) {
+    return { status: 'none', step: 'sign-in', profile: null, networkProfile: networkProfile.data ?? null };
+  }
+  if (networkProfile.isPending) return { status: 'unresolved' };
 
   const step = decideOnboardingStep({ isExtensionInstalled: true, profile: profile.data });
   if (step === null && profile.data) {

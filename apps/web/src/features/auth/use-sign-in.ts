@@ -1,22 +1,35 @@
-import { useMutation } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useState } from 'react';
 import { useBridge } from '../../bridge/bridge-context.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
 
 export const referrerStorageKey = 'referrer';
 
-/** Asks the bridge for the identity provider's sign-in URL and sends the browser there. */
-export function useSignIn() {
+/** The current page as the sign-in returns to it: path, query and hash. */
+export type CurrentPath = () => string;
+
+/**
+ * Asks the bridge for the identity provider's sign-in URL and sends the browser there. Plain React
+ * state rather than a TanStack mutation: the sign-in screen loads without TanStack Query
+ * (app/first-screen.tsx, decisions.md issue 26 h-first-screen-3).
+ */
+export function useSignIn(currentPath: CurrentPath) {
   const bridge = useBridge();
-  const location = useLocation();
   const { notifyError } = useNotify();
-  return useMutation({
-    mutationFn: async () => {
-      const returnTo = `${location.pathname}${location.search}${location.hash}`;
-      const referrer = window.localStorage.getItem(referrerStorageKey) ?? undefined;
-      const { url } = await bridge.send('auth', 'getSignInUrl', { returnTo, referrer });
-      window.location.assign(url);
-    },
-    onError: notifyError,
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = () => {
+    setPending(true);
+    void (async () => {
+      try {
+        const returnTo = currentPath();
+        const referrer = window.localStorage.getItem(referrerStorageKey) ?? undefined;
+        const { url } = await bridge.send('auth', 'getSignInUrl', { returnTo, referrer });
+        window.location.assign(url);
+      } catch (error) {
+        notifyError(error);
+      } finally {
+        setPending(false);
+      }
+    })();
+  };
+  return { isPending, mutate };
 }

@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { readCachedProfile } from '../auth/auth-queries.ts';
+import type { AppProfile } from '@outpilot/contracts';
+import { createContext, useContext, useMemo } from 'react';
 import { mapErrorToNotices, type Notice } from './map-error-to-notices.ts';
 import { showNotice } from './notice-queue.ts';
 
@@ -13,19 +12,26 @@ export type Notify = {
   notifyError(error: unknown): void;
 };
 
+/**
+ * The signed-in profile as last read, for the notices that depend on the subscription. The app
+ * provides the query cache's (app-providers.tsx); the sign-in screen, which loads without TanStack
+ * Query, has none (app/first-screen.tsx).
+ */
+export const CachedProfileContext = createContext<() => AppProfile | null | undefined>(() => undefined);
+
 export function useNotify(): Notify {
-  const queryClient = useQueryClient();
+  const readProfile = useContext(CachedProfileContext);
 
   return useMemo(() => {
     const notify = (notice: Notice) => showNotice(notice);
     return {
       notify,
       notifyError(error) {
-        const profile = readCachedProfile(queryClient);
+        const profile = readProfile();
         const reaction = mapErrorToNotices(error, { subscriptionIsActive: profile?.subscriptionIsActive });
         for (const notice of reaction.notices) notify(notice);
         if (reaction.reloadPage) window.setTimeout(() => window.location.reload(), reloadDelayMs);
       },
     };
-  }, [queryClient]);
+  }, [readProfile]);
 }

@@ -1,10 +1,11 @@
 import Button from '@mui/material/Button';
 import { onboardingStepNumbers } from '../decide-onboarding-step.ts';
-import { useSignIn } from '../use-sign-in.ts';
+import { type CurrentPath, useSignIn } from '../use-sign-in.ts';
 import { OnboardingLayout } from './onboarding-layout.tsx';
 
-export function SignInStep() {
-  const signIn = useSignIn();
+/** `currentPath`: where the sign-in returns to (the router's location, or the window's before it loads). */
+export function SignInStep({ currentPath }: { currentPath: CurrentPath }) {
+  const signIn = useSignIn(currentPath);
   return (
     <OnboardingLayout
       step={onboardingStepNumbers['sign-in']}
