@@ -47,18 +47,34 @@ const widths = [390, 1024, 1440] as const;
  */
 async function expectFitsEveryWidth(page: Page, ready: Locator) {
   for (const width of widths) {
-    await page.setViewportSize({ width, height: phone.height });
-    // The page has taken the new width before its layout is judged (one failure measured a header
-    // laid out for about 790 px in a 390 px window); mid-navigation (the sign-in's redirects) the
-    // width reads as 0 and is asked again.
-    await expect
-      .poll(() => page.evaluate(() => window.innerWidth).catch(() => 0), {
-        message: `the page sees ${width} px`,
-      })
-      .toBe(width);
+    await resizeTo(page, width);
     await expect(ready).toBeVisible();
-    await expectNoHorizontalOverflow(page, width);
+    await expectNoHorizontalOverflow(page, width).catch(async (error: Error) => {
+      // Seen in about one full run in three on the loaded 2-core host, and never alone: after a
+      // resize the page reported the new width (innerWidth) while its style kept the media queries
+      // of the wider one (the desktop header in a 390 px window) for the whole wait. A second resize
+      // has Chromium evaluate them again; an overflow of the page itself survives it. Written to the
+      // run's output with what the media queries said, so each time it happens shows.
+      const wide = await page.evaluate(() => window.matchMedia('(min-width: 900px)').matches);
+      console.warn(
+        `Resized twice at ${width} px ((min-width: 900px) matched: ${wide}): ${error.message.split('\n')[0]}`,
+      );
+      await page.setViewportSize({ width: width + 1, height: phone.height });
+      await resizeTo(page, width);
+      await expectNoHorizontalOverflow(page, width);
+    });
   }
+}
+
+/** Resizes the page and waits until it has taken the new width. */
+async function resizeTo(page: Page, width: number) {
+  await page.setViewportSize({ width, height: phone.height });
+  // Mid-navigation (the sign-in's redirects) the width reads as 0 and is asked again.
+  await expect
+    .poll(() => page.evaluate(() => window.innerWidth).catch(() => 0), {
+      message: `the page sees ${width} px`,
+    })
+    .toBe(width);
 }
 
 test('at 390 px: sign in, contacts and campaigns fit the screen and their actions are reachable', async ({
