@@ -3,27 +3,20 @@ import { createVirtualClock } from '@outpilot/domain';
 import { describe, expect, it } from 'vitest';
 import { createBridgeHost, type ProductApi } from './bridge-host.ts';
 import type { AgentNetworkClient } from './network/network-client.ts';
+import { ctoSearchUrl, hostTestStart, notUsedHere, signedInTokens } from './testing/bridge-host-fixtures.ts';
 import { createFakeImportsApi, createFakeNetwork, type FakeNetworkOptions } from './testing/fake-imports.ts';
 import { searchHangingFrom } from './testing/import-world.ts';
 import { createSharedStorage } from './testing/shared-storage.ts';
 import { createTokenStore } from './token-store.ts';
 
-const start = new Date('2026-01-05T08:00:00.000Z');
-const signedIn: TokenPair = {
-  accessToken: 'a1',
-  accessTokenExpiresAt: '2026-01-05T09:00:00.000Z',
-  refreshToken: 'r1',
-};
-const searchUrl = 'https://www.linkedin.com/search/results/people/?keywords=cto';
 const salesUrl = 'https://www.linkedin.com/sales/search/people?savedSearchId=456';
-const unused = () => Promise.reject(new Error('not used here'));
 
 /** What the agents of one browser share: its storage, and the server they upload to. */
 const createBrowser = () => ({ storage: createSharedStorage(), server: createFakeImportsApi() });
 
 async function setUp(
   network: FakeNetworkOptions,
-  tokens: TokenPair | null = signedIn,
+  tokens: TokenPair | null = signedInTokens,
   options: {
     browser?: ReturnType<typeof createBrowser>;
     wrapNetwork?: (client: AgentNetworkClient) => AgentNetworkClient;
@@ -31,14 +24,14 @@ async function setUp(
 ) {
   const { storage, server } = options.browser ?? createBrowser();
   const api: ProductApi = {
-    signInUrl: unused,
-    exchangeCode: unused,
-    refresh: unused,
-    signOut: unused,
-    getProfile: unused,
-    signInAsMember: unused,
-    stopMemberSession: unused,
-    postLog: unused,
+    signInUrl: notUsedHere,
+    exchangeCode: notUsedHere,
+    refresh: notUsedHere,
+    signOut: notUsedHere,
+    getProfile: notUsedHere,
+    signInAsMember: notUsedHere,
+    stopMemberSession: notUsedHere,
+    postLog: notUsedHere,
     ...server.api,
   };
   const store = storage.view();
@@ -51,7 +44,7 @@ async function setUp(
     api,
     tokens: tokenStore,
     network: options.wrapNetwork?.(fakeNetwork.client) ?? fakeNetwork.client,
-    clock: createVirtualClock(start),
+    clock: createVirtualClock(hostTestStart),
     imports: { sleep: async () => undefined, random: () => 0, store },
   });
   const events: BridgeEvent[] = [];
@@ -85,7 +78,7 @@ const phasesOf = (events: BridgeEvent[]) =>
 describe('bridge host: export', () => {
   it('counts what a valid link reaches, 0 for an empty search, and refuses a bad link', async () => {
     const { send } = await setUp({ size: 1234 });
-    expect(await send('count', { source: 'network_search', url: searchUrl })).toMatchObject({
+    expect(await send('count', { source: 'network_search', url: ctoSearchUrl })).toMatchObject({
       ok: true,
       result: { total: 1234 },
     });
@@ -99,14 +92,14 @@ describe('bridge host: export', () => {
         errors: [{ field: 'url', description: 'Check your link and try again' }],
       },
     });
-    expect(await send('count', { source: 'recruiter_search', url: searchUrl })).toMatchObject({
+    expect(await send('count', { source: 'recruiter_search', url: ctoSearchUrl })).toMatchObject({
       error: { name: 'UnprocessableEntity', errors: [{ field: 'source' }] },
     });
     expect(await send('count', { source: 'network_search', url: '   ' })).toMatchObject({
       error: { name: 'UnprocessableEntity', errors: [{ field: 'url' }] },
     });
     const empty = await setUp({ size: 0 });
-    expect(await empty.send('count', { source: 'network_search', url: searchUrl })).toMatchObject({
+    expect(await empty.send('count', { source: 'network_search', url: ctoSearchUrl })).toMatchObject({
       result: { total: 0 },
     });
   });
@@ -143,9 +136,9 @@ describe('bridge host: export', () => {
     expect(await send('href')).toMatchObject({ ok: true, result: null });
     expect(await send('stop')).toMatchObject({ ok: true, result: null });
 
-    const started = await send('start', { source: 'network_search', url: searchUrl, name: '  CTOs  ' });
+    const started = await send('start', { source: 'network_search', url: ctoSearchUrl, name: '  CTOs  ' });
     expect(started).toMatchObject({ ok: true, result: { phase: 'starting', processed: 0 } });
-    expect(await send('start', { source: 'network_search', url: searchUrl })).toMatchObject({
+    expect(await send('start', { source: 'network_search', url: ctoSearchUrl })).toMatchObject({
       ok: false,
       error: { name: 'BadRequest', message: 'Finish the started export', code: 'EXPORT_IN_PROGRESS' },
     });
@@ -176,17 +169,17 @@ describe('bridge host: export', () => {
     expect(await send('start', { source: 'network_search' })).toMatchObject({
       error: { name: 'UnprocessableEntity', errors: [{ field: 'url' }] },
     });
-    expect(await send('start', { source: 'csv_file', url: searchUrl })).toMatchObject({
+    expect(await send('start', { source: 'csv_file', url: ctoSearchUrl })).toMatchObject({
       error: { name: 'UnprocessableEntity' },
     });
-    expect(await send('start', { source: 'event_attendees', url: searchUrl })).toMatchObject({
+    expect(await send('start', { source: 'event_attendees', url: ctoSearchUrl })).toMatchObject({
       error: {
         name: 'UnprocessableEntity',
         message: 'Invalid url, appropriate isValid function was not called before',
       },
     });
     expect(
-      await send('start', { source: 'network_search', url: searchUrl, name: 'x'.repeat(51) }),
+      await send('start', { source: 'network_search', url: ctoSearchUrl, name: 'x'.repeat(51) }),
     ).toMatchObject({ error: { name: 'UnprocessableEntity', errors: [{ field: 'name' }] } });
     expect(await send('start', { source: 'profile_urls', text: 'no links here' })).toMatchObject({
       error: { name: 'UnprocessableEntity', errors: [{ field: 'text' }] },
@@ -194,7 +187,7 @@ describe('bridge host: export', () => {
     expect(await send('state')).toMatchObject({ result: null });
 
     const signedOut = await setUp({ size: 30 }, null);
-    expect(await signedOut.send('start', { source: 'network_search', url: searchUrl })).toMatchObject({
+    expect(await signedOut.send('start', { source: 'network_search', url: ctoSearchUrl })).toMatchObject({
       error: { name: 'NotAuthenticated' },
     });
   });
@@ -216,7 +209,7 @@ describe('bridge host: export', () => {
   it('resumes, when it starts, the run the agent before it (the page before a reload) left unfinished', async () => {
     const browser = createBrowser();
     let reached: Promise<void> = Promise.resolve();
-    const before = await setUp({ size: 60 }, signedIn, {
+    const before = await setUp({ size: 60 }, signedInTokens, {
       browser,
       wrapNetwork: (client) => {
         const hanging = searchHangingFrom(client, 25);
@@ -224,7 +217,7 @@ describe('bridge host: export', () => {
         return hanging.client;
       },
     });
-    await before.send('start', { source: 'network_search', url: searchUrl, name: 'CTOs' });
+    await before.send('start', { source: 'network_search', url: ctoSearchUrl, name: 'CTOs' });
     await reached;
 
     const after = await setUp({ size: 60 }, null, { browser });
@@ -251,7 +244,7 @@ describe('bridge host: export', () => {
 
   it('stops the run and forgets it when the user signs out', async () => {
     const { send, sendAuth, server, storage } = await setUp({ size: 100 });
-    await send('start', { source: 'network_search', url: searchUrl });
+    await send('start', { source: 'network_search', url: ctoSearchUrl });
     expect(await sendAuth('signOut')).toMatchObject({ ok: true });
     const [list] = server.lists.values();
     expect(list?.state).toBe('stopped');

@@ -4,18 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import * as runners from './bridge-host/runners.ts';
 import { createBridgeHostWith, type ProductApi } from './bridge-host.ts';
 import { importRunKey } from './import-runner/import-run-key.ts';
+import { ctoSearchUrl, hostTestStart, notUsedHere, signedInTokens } from './testing/bridge-host-fixtures.ts';
 import { createFakeImportsApi, createFakeNetwork } from './testing/fake-imports.ts';
 import { createSharedStorage } from './testing/shared-storage.ts';
 import { createTokenStore } from './token-store.ts';
-
-const start = new Date('2026-01-05T08:00:00.000Z');
-const signedIn: TokenPair = {
-  accessToken: 'a1',
-  accessTokenExpiresAt: '2026-01-05T09:00:00.000Z',
-  refreshToken: 'r1',
-};
-const searchUrl = 'https://www.linkedin.com/search/results/people/?keywords=cto';
-const unused = () => Promise.reject(new Error('not used here'));
 
 /**
  * A host whose runners come from a counted loader, as the in-page agent's come from a dynamic
@@ -27,17 +19,17 @@ async function setUp(storage = createSharedStorage(), tokens: TokenPair | null =
   if (tokens) await tokenStore.set(tokens);
   const api: ProductApi = {
     signInUrl: async () => ({ url: 'http://idp.test/authorize' }),
-    exchangeCode: unused,
-    refresh: unused,
-    signOut: unused,
+    exchangeCode: notUsedHere,
+    refresh: notUsedHere,
+    signOut: notUsedHere,
     // Signed out, the token source refuses before any call, as the real client's does.
     getProfile: async (token) => {
       if (typeof token !== 'string') await token.get();
-      return unused();
+      return notUsedHere();
     },
-    signInAsMember: unused,
-    stopMemberSession: unused,
-    postLog: unused,
+    signInAsMember: notUsedHere,
+    stopMemberSession: notUsedHere,
+    postLog: notUsedHere,
     ...createFakeImportsApi().api,
   };
   const loadRunners = vi.fn(async () => runners);
@@ -48,7 +40,7 @@ async function setUp(storage = createSharedStorage(), tokens: TokenPair | null =
       api,
       tokens: tokenStore,
       network: createFakeNetwork({ size: 30 }).client,
-      clock: createVirtualClock(start),
+      clock: createVirtualClock(hostTestStart),
       imports: { sleep: async () => undefined, random: () => 0, store },
     },
     loadRunners,
@@ -84,9 +76,9 @@ describe('bridge host: runners loaded when first needed', () => {
   });
 
   it('loads them for an export command, once, and answers as before', async () => {
-    const { send, loadRunners } = await setUp(createSharedStorage(), signedIn);
+    const { send, loadRunners } = await setUp(createSharedStorage(), signedInTokens);
     expect(await send('export', 'state')).toMatchObject({ ok: true, result: null });
-    expect(await send('export', 'count', { source: 'network_search', url: searchUrl })).toMatchObject({
+    expect(await send('export', 'count', { source: 'network_search', url: ctoSearchUrl })).toMatchObject({
       ok: true,
       result: { total: 30 },
     });
@@ -106,18 +98,22 @@ describe('bridge host: runners loaded when first needed', () => {
       result: { withinWorkingHours: false, nextWorkingAt: null },
     });
     expect(loadRunners).toHaveBeenCalled();
-    const started = await send('export', 'start', { source: 'network_search', url: searchUrl, name: 'CTOs' });
+    const started = await send('export', 'start', {
+      source: 'network_search',
+      url: ctoSearchUrl,
+      name: 'CTOs',
+    });
     expect(started).toMatchObject({ ok: true, result: { phase: 'starting' } });
   });
 
   it('loads them at start when the storage holds a run, and when another agent writes one', async () => {
     const storage = createSharedStorage();
-    const idle = await setUp(storage, signedIn);
+    const idle = await setUp(storage, signedInTokens);
     expect(idle.loadRunners).not.toHaveBeenCalled();
 
     // Another tab's agent starts a run: this one follows it from its first write.
     const other = await setUp(storage);
-    await other.send('export', 'start', { source: 'network_search', url: searchUrl, name: 'CTOs' });
+    await other.send('export', 'start', { source: 'network_search', url: ctoSearchUrl, name: 'CTOs' });
     expect(storage.values.has(importRunKey)).toBe(true);
     await vi.waitFor(() => expect(idle.loadRunners).toHaveBeenCalled());
 
