@@ -34,7 +34,12 @@ async function expectNoHorizontalOverflow(page: Page, width = phone.width) {
             }),
         width,
       );
-      throw new Error(`${error.message}\nreaching past ${width} px: ${beyond.join('; ')}`);
+      // Whether the page's media queries say desktop: one failure (always on the Account tabs, in
+      // about one full run in three) had the desktop header in a 390 px window while this said no.
+      const desktop = await page.evaluate(() => window.matchMedia('(min-width: 900px)').matches);
+      throw new Error(
+        `${error.message}\nreaching past ${width} px: ${beyond.join('; ')}\n(min-width: 900px) matches: ${desktop}`,
+      );
     });
 }
 
@@ -49,20 +54,7 @@ async function expectFitsEveryWidth(page: Page, ready: Locator) {
   for (const width of widths) {
     await resizeTo(page, width);
     await expect(ready).toBeVisible();
-    await expectNoHorizontalOverflow(page, width).catch(async (error: Error) => {
-      // Seen in about one full run in three on the loaded 2-core host, and never alone: after a
-      // resize the page reported the new width (innerWidth) while its style kept the media queries
-      // of the wider one (the desktop header in a 390 px window) for the whole wait. A second resize
-      // has Chromium evaluate them again; an overflow of the page itself survives it. Written to the
-      // run's output with what the media queries said, so each time it happens shows.
-      const wide = await page.evaluate(() => window.matchMedia('(min-width: 900px)').matches);
-      console.warn(
-        `Resized twice at ${width} px ((min-width: 900px) matched: ${wide}): ${error.message.split('\n')[0]}`,
-      );
-      await page.setViewportSize({ width: width + 1, height: phone.height });
-      await resizeTo(page, width);
-      await expectNoHorizontalOverflow(page, width);
-    });
+    await expectNoHorizontalOverflow(page, width);
   }
 }
 
@@ -173,12 +165,18 @@ test('every main screen fits 390, 1024 and 1440 px without a sideways scroll of 
     await expectFitsEveryWidth(page, ready);
   }
 
+  // Each Account tab at each width, opened once the page has its width: resized right after a tab
+  // was opened at 1440 px, Chromium kept laying the header out for the desktop in about one full
+  // run in three (docs/decisions.md, sixth session), which no user's window does.
   const accountPage = new AccountPage(page);
   await accountPage.open();
-  for (const tab of ['Automation Mode', 'Working Hours', 'Subscription Billing'] as const) {
-    await page.setViewportSize({ width: 1440, height: phone.height });
-    await accountPage.openTab(tab);
-    await expectFitsEveryWidth(page, page.getByRole('tabpanel'));
+  for (const width of widths) {
+    await resizeTo(page, width);
+    for (const tab of ['Automation Mode', 'Working Hours', 'Subscription Billing'] as const) {
+      await accountPage.openTab(tab);
+      await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+      await expectNoHorizontalOverflow(page, width);
+    }
   }
 });
 
