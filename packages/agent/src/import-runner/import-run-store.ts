@@ -9,8 +9,6 @@ import { z } from 'zod';
 import type { KeyValueStore } from '../storage.ts';
 import { importRunKey } from './import-run-key.ts';
 
-export { importRunKey } from './import-run-key.ts';
-
 const identifiersKey = 'importRun.identifiers';
 const stopKey = 'importRun.stop';
 

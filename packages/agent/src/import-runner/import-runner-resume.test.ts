@@ -13,7 +13,8 @@ import {
   searchHangingFrom,
   searchUrl,
 } from '../testing/import-world.ts';
-import { type ImportRunRecord, importRunKey, importRunRecordSchema } from './import-run-store.ts';
+import { importRunKey } from './import-run-key.ts';
+import { type ImportRunRecord, importRunRecordSchema } from './import-run-store.ts';
 import { createMemoryRunLock, type ReleaseLock, type RunLock } from './run-lock.ts';
 
 const searchStarts = (calls: FakeCall[]) =>

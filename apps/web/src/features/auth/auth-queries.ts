@@ -3,8 +3,6 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useBridge } from '../../bridge/bridge-context.tsx';
 import { fetchNetworkProfile, fetchProfile } from './fetch-auth-facts.ts';
 
-export { fetchNetworkProfile, fetchProfile } from './fetch-auth-facts.ts';
-
 export const authQueryKeys = {
   extension: ['auth', 'extension-installed'] as const,
   profile: ['auth', 'profile'] as const,
