@@ -14,8 +14,18 @@ export class AccountPage {
     await expect(this.page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
   }
 
+  /**
+   * At phone width the tab strip scrolls the selected tab into view with a short animation; a click
+   * that lands while it moves can hit the neighbouring tab (seen in CI: the click meant for
+   * 'Subscription Billing' fell on the already selected 'Working Hours'). A user clicks again; so do we,
+   * until the tab says it is selected.
+   */
   async openTab(name: 'Automation Mode' | 'Working Hours' | 'Subscription Billing') {
-    await this.page.getByRole('tab', { name }).click();
+    const tab = this.page.getByRole('tab', { name });
+    await expect(async () => {
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
   }
 
   scheduleRow(day: string) {
