@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import { type AudiencePreview, contactsTexts } from '@outpilot/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { OnceOpened } from '../../components/once-opened.tsx';
 import type { ContactsSelectionRequest } from '../contacts/selection/contacts-selection.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 import { AudiencePreviewDialog } from './audience-preview-dialog.tsx';
@@ -104,28 +105,34 @@ export function CampaignAudienceActions({ disabled, selection, onAdded }: Campai
       <Button disabled={disabled} onClick={() => setStep({ kind: 'name', selection: selection() })}>
         Create campaign
       </Button>
-      <ChooseCampaignDialog
-        open={step.kind === 'choose'}
-        isPending={audiencePreview.isPending}
-        onChoose={(campaign) =>
-          step.kind === 'choose' &&
-          askPreview(step.selection, { kind: 'existing', id: campaign.id, name: campaign.name })
-        }
-        onClose={close}
-      />
-      <CreateCampaignDialog
-        open={step.kind === 'name'}
-        isCreating={audiencePreview.isPending}
-        onCreate={(name) => step.kind === 'name' && askPreview(step.selection, { kind: 'new', name })}
-        onClose={close}
-      />
-      <AudiencePreviewDialog
-        preview={step.kind === 'preview' ? step.preview : null}
-        campaignName={step.kind === 'preview' ? step.target.name : ''}
-        isAdding={addToCampaign.isPending || createCampaign.isPending}
-        onConfirm={confirm}
-        onClose={close}
-      />
+      <OnceOpened open={step.kind === 'choose'}>
+        <ChooseCampaignDialog
+          open={step.kind === 'choose'}
+          isPending={audiencePreview.isPending}
+          onChoose={(campaign) =>
+            step.kind === 'choose' &&
+            askPreview(step.selection, { kind: 'existing', id: campaign.id, name: campaign.name })
+          }
+          onClose={close}
+        />
+      </OnceOpened>
+      <OnceOpened open={step.kind === 'name'}>
+        <CreateCampaignDialog
+          open={step.kind === 'name'}
+          isCreating={audiencePreview.isPending}
+          onCreate={(name) => step.kind === 'name' && askPreview(step.selection, { kind: 'new', name })}
+          onClose={close}
+        />
+      </OnceOpened>
+      <OnceOpened open={step.kind === 'preview'}>
+        <AudiencePreviewDialog
+          preview={step.kind === 'preview' ? step.preview : null}
+          campaignName={step.kind === 'preview' ? step.target.name : ''}
+          isAdding={addToCampaign.isPending || createCampaign.isPending}
+          onConfirm={confirm}
+          onClose={close}
+        />
+      </OnceOpened>
     </>
   );
 }

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { type ContactDocument, type ContactsDeletePreviewAnswer, contactsTexts } from '@outpilot/contracts';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { OnceOpened } from '../../components/once-opened.tsx';
 import { CampaignAudienceActions } from '../campaigns/campaign-audience-actions.tsx';
 import { useNotify } from '../notices/use-notify.tsx';
 import { ContactsIntro } from './contacts-intro.tsx';
@@ -52,13 +53,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
   const { keywords, order, selection, setSelection, listSelection } = list;
   const [isFilterOpen, setFilterOpen] = useState(false);
   const [isWizardOpen, setWizardOpen] = useState(false);
-  // Once opened they stay mounted (closing animates; the wizard keeps its import going).
-  const [hasOpenedFilters, setHasOpenedFilters] = useState(false);
-  const [hasOpenedWizard, setHasOpenedWizard] = useState(false);
-  const openWizard = () => {
-    setHasOpenedWizard(true);
-    setWizardOpen(true);
-  };
+  const openWizard = () => setWizardOpen(true);
   const [preview, setPreview] = useState<{
     answer: ContactsDeletePreviewAnswer;
     request: ContactsSelectionRequest;
@@ -128,11 +123,14 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
   const isUnfiltered = !hasContactFilters(list.filters) && keywords === '';
   const isIntro =
     showIntro && contacts.isSuccess && !contacts.isPlaceholderData && total === 0 && isUnfiltered;
-  // One wizard for both views: an import that fills an empty list must not remount it.
-  const wizard = hasOpenedWizard && (
-    <Suspense fallback={null}>
-      <ImportWizardDialog open={isWizardOpen} onClose={() => setWizardOpen(false)} />
-    </Suspense>
+  // One wizard for both views: an import that fills an empty list must not remount it. Once opened
+  // it stays mounted and keeps its import going.
+  const wizard = (
+    <OnceOpened open={isWizardOpen}>
+      <Suspense fallback={null}>
+        <ImportWizardDialog open={isWizardOpen} onClose={() => setWizardOpen(false)} />
+      </Suspense>
+    </OnceOpened>
   );
   if (isIntro) {
     return (
@@ -150,14 +148,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <KeywordSearch value={keywords} onSearch={list.search} />
           <Badge color="primary" variant="dot" invisible={filterCount === 0}>
-            <Button
-              variant="outlined"
-              startIcon={<FilterIcon />}
-              onClick={() => {
-                setHasOpenedFilters(true);
-                setFilterOpen(true);
-              }}
-            >
+            <Button variant="outlined" startIcon={<FilterIcon />} onClick={() => setFilterOpen(true)}>
               Filters
             </Button>
           </Badge>
@@ -210,7 +201,7 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
             emptyText={contacts.isSuccess && rows.length === 0 ? 'No contacts found' : null}
           />
         </ContactsListFrame>
-        {hasOpenedFilters && (
+        <OnceOpened open={isFilterOpen}>
           <Suspense fallback={null}>
             <FilterPanel
               open={isFilterOpen}
@@ -219,13 +210,15 @@ export function ContactsList({ importId, showIntro = false }: ContactsListProps)
               onApply={applyFilters}
             />
           </Suspense>
-        )}
-        <DeleteContactsDialog
-          preview={preview?.answer ?? null}
-          isDeleting={deleteContacts.isPending}
-          onConfirm={confirmDelete}
-          onClose={() => setPreview(null)}
-        />
+        </OnceOpened>
+        <OnceOpened open={preview !== null}>
+          <DeleteContactsDialog
+            preview={preview?.answer ?? null}
+            isDeleting={deleteContacts.isPending}
+            onConfirm={confirmDelete}
+            onClose={() => setPreview(null)}
+          />
+        </OnceOpened>
         {rowActions.dialogs}
       </Stack>
       {wizard}

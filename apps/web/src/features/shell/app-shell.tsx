@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { AppProfile } from '@outpilot/contracts';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { OnceOpened } from '../../components/once-opened.tsx';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { ImpersonationBanner } from '../impersonation/impersonation-banner.tsx';
 import { useLocalAutomationRunner } from '../workspace/use-local-automation-runner.ts';
@@ -29,7 +30,6 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
   const config = useClientConfig();
   useLocalAutomationRunner();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
-  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar
@@ -46,10 +46,7 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
             aria-haspopup="dialog"
             aria-expanded={isDrawerOpen}
             aria-controls={isDrawerOpen ? navigationDrawerId : undefined}
-            onClick={() => {
-              setHasOpenedDrawer(true);
-              setDrawerOpen(true);
-            }}
+            onClick={() => setDrawerOpen(true)}
             sx={{ display: { md: 'none' } }}
           >
             <MenuIcon />
@@ -74,11 +71,11 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
         </Toolbar>
         {profile.impersonatedPersona !== null && <ImpersonationBanner profile={profile} />}
       </AppBar>
-      {hasOpenedDrawer && (
+      <OnceOpened open={isDrawerOpen}>
         <Suspense fallback={null}>
           <NavigationDrawer profile={profile} open={isDrawerOpen} onClose={() => setDrawerOpen(false)} />
         </Suspense>
-      )}
+      </OnceOpened>
       {/* At least a screen high: the footer starts below the fold, so a screen whose rows arrive
           late grows without moving it in view (Lighthouse counted that as layout shift). */}
       <Container maxWidth="xl" sx={{ flexGrow: 1, display: 'flex', gap: 4, py: 3, minHeight: '100vh' }}>
@@ -93,11 +90,6 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
         component="footer"
         sx={{ borderTop: 1, borderColor: 'divider', py: 2, bgcolor: 'background.paper' }}
       >
-        {hasOpenedDrawer && (
-          <Suspense fallback={null}>
-            <NavigationDrawer profile={profile} open={isDrawerOpen} onClose={() => setDrawerOpen(false)} />
-          </Suspense>
-        )}
         <Container maxWidth="xl">
           <Stack direction="row" spacing={3} sx={{ alignItems: 'center' }}>
             <Link href={config.helpCenterUrl} target="_blank" rel="noopener noreferrer">

@@ -8,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import type { AppProfile } from '@outpilot/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { OnceOpened } from '../../components/once-opened.tsx';
 import { visuallyHidden } from '../../components/visually-hidden.ts';
 import { useClientConfig } from '../../config/config-context.tsx';
 import { useSignOut } from '../auth/use-sign-out.ts';
@@ -28,7 +29,6 @@ export function UserMenu({ profile }: { profile: AppProfile }) {
   const signOut = useSignOut();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [isPanelOpen, setIsPanelOpen] = useState(false);
-  const [hasOpenedPanel, setHasOpenedPanel] = useState(false);
   const isOpen = anchor !== null;
   const close = () => setAnchor(null);
   const name = `${profile.givenName} ${profile.familyName}`.trim();
@@ -54,64 +54,65 @@ export function UserMenu({ profile }: { profile: AppProfile }) {
           Account menu
         </Box>
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={isOpen}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <ListItemText primary={name} secondary={profile.email} sx={{ px: 2, py: 1 }} />
-        <Divider />
-        <MenuItem component={Link} to="/account" onClick={close}>
-          Go to account
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            setHasOpenedPanel(true);
-            setIsPanelOpen(true);
-          }}
+      <OnceOpened open={isOpen}>
+        <Menu
+          anchorEl={anchor}
+          open={isOpen}
+          onClose={close}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         >
-          Profile and settings
-        </MenuItem>
-        <Divider />
-        <PerformedToday timezoneOffset={profile.timezoneOffset ?? 0} />
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            signOut.mutate();
-          }}
-          disabled={signOut.isPending}
-        >
-          Log Out
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          component="a"
-          href={config.termsUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={close}
-        >
-          Terms of use
-        </MenuItem>
-        <MenuItem
-          component="a"
-          href={config.privacyUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={close}
-        >
-          Privacy policy
-        </MenuItem>
-      </Menu>
-      {hasOpenedPanel && (
+          <ListItemText primary={name} secondary={profile.email} sx={{ px: 2, py: 1 }} />
+          <Divider />
+          <MenuItem component={Link} to="/account" onClick={close}>
+            Go to account
+          </MenuItem>
+          <MenuItem
+            onClick={() => {
+              close();
+              setIsPanelOpen(true);
+            }}
+          >
+            Profile and settings
+          </MenuItem>
+          <Divider />
+          <PerformedToday timezoneOffset={profile.timezoneOffset ?? 0} />
+          <Divider />
+          <MenuItem
+            onClick={() => {
+              close();
+              signOut.mutate();
+            }}
+            disabled={signOut.isPending}
+          >
+            Log Out
+          </MenuItem>
+          <Divider />
+          <MenuItem
+            component="a"
+            href={config.termsUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={close}
+          >
+            Terms of use
+          </MenuItem>
+          <MenuItem
+            component="a"
+            href={config.privacyUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={close}
+          >
+            Privacy policy
+          </MenuItem>
+        </Menu>
+      </OnceOpened>
+      <OnceOpened open={isPanelOpen}>
         <Suspense fallback={null}>
           <ProfileSidePanel profile={profile} open={isPanelOpen} onClose={() => setIsPanelOpen(false)} />
         </Suspense>
-      )}
+      </OnceOpened>
     </>
   );
 }

@@ -11,6 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useId, useState } from 'react';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import {
   allContactsView,
   type ContactsGridView,
@@ -44,40 +45,44 @@ export function ColumnChooser({ view = allContactsView }: { view?: ContactsGridV
       <Button onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">
         Columns
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {grid.columns.map((column) => (
+      <OnceOpened open={anchor !== null}>
+        <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+          {grid.columns.map((column) => (
+            <MenuItem
+              key={column.id}
+              role="menuitemcheckbox"
+              aria-checked={!column.hidden}
+              onClick={() => grid.setVisible(column.id, column.hidden)}
+            >
+              <Checkbox size="small" checked={!column.hidden} tabIndex={-1} />
+              <ListItemText primary={column.title} />
+            </MenuItem>
+          ))}
+          <Divider />
           <MenuItem
-            key={column.id}
-            role="menuitemcheckbox"
-            aria-checked={!column.hidden}
-            onClick={() => grid.setVisible(column.id, column.hidden)}
+            onClick={() => {
+              setAnchor(null);
+              setRenaming(true);
+            }}
           >
-            <Checkbox size="small" checked={!column.hidden} tabIndex={-1} />
-            <ListItemText primary={column.title} />
+            Rename columns
           </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setRenaming(true);
+        </Menu>
+      </OnceOpened>
+      <OnceOpened open={isRenaming}>
+        <RenameColumnsDialog
+          open={isRenaming}
+          columns={grid.columns}
+          onSave={(renamed) => {
+            for (const column of grid.columns) {
+              const title = renamed[column.id];
+              if (title !== undefined && title.trim() !== column.title) grid.rename(column.id, title);
+            }
+            setRenaming(false);
           }}
-        >
-          Rename columns
-        </MenuItem>
-      </Menu>
-      <RenameColumnsDialog
-        open={isRenaming}
-        columns={grid.columns}
-        onSave={(renamed) => {
-          for (const column of grid.columns) {
-            const title = renamed[column.id];
-            if (title !== undefined && title.trim() !== column.title) grid.rename(column.id, title);
-          }
-          setRenaming(false);
-        }}
-        onClose={() => setRenaming(false)}
-      />
+          onClose={() => setRenaming(false)}
+        />
+      </OnceOpened>
     </>
   );
 }

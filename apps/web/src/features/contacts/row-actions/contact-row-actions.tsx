@@ -6,6 +6,7 @@ import {
   type ExecutionsDeletePreview,
 } from '@outpilot/contracts';
 import { type ReactNode, useCallback, useState } from 'react';
+import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useNotify } from '../../notices/use-notify.tsx';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
 import {
@@ -111,28 +112,36 @@ export function useContactRowActions(): { act: (action: ContactRowAction) => voi
 
   const dialogs = (
     <>
-      <ExecutionDetailsDialog contact={details} onClose={() => setDetails(null)} />
-      <ConfirmDialog
-        open={completing !== null}
-        title={rowActionTexts.completeTitle}
-        buttons="yes-no"
-        isBusy={completeExecution.isPending}
-        onConfirm={confirmComplete}
-        onClose={() => setCompleting(null)}
-      >
-        <Typography>{completing && completeQuestion(completing.contact, completing.execution)}</Typography>
-      </ConfirmDialog>
-      <PreviewConfirmDialog
-        title={rowActionTexts.excludeTitle}
-        preview={excluding && removalPreview(excluding.preview)}
-        question={excluding ? excludeQuestion(excluding.preview, excluding.contact, excluding.execution) : ''}
-        keptLabel="Contacts that will not be excluded"
-        plainButtons="yes-no"
-        destructive
-        isBusy={excludeContacts.isPending}
-        onConfirm={confirmExclude}
-        onClose={() => setExcluding(null)}
-      />
+      <OnceOpened open={details !== null}>
+        <ExecutionDetailsDialog contact={details} onClose={() => setDetails(null)} />
+      </OnceOpened>
+      <OnceOpened open={completing !== null}>
+        <ConfirmDialog
+          open={completing !== null}
+          title={rowActionTexts.completeTitle}
+          buttons="yes-no"
+          isBusy={completeExecution.isPending}
+          onConfirm={confirmComplete}
+          onClose={() => setCompleting(null)}
+        >
+          <Typography>{completing && completeQuestion(completing.contact, completing.execution)}</Typography>
+        </ConfirmDialog>
+      </OnceOpened>
+      <OnceOpened open={excluding !== null}>
+        <PreviewConfirmDialog
+          title={rowActionTexts.excludeTitle}
+          preview={excluding && removalPreview(excluding.preview)}
+          question={
+            excluding ? excludeQuestion(excluding.preview, excluding.contact, excluding.execution) : ''
+          }
+          keptLabel="Contacts that will not be excluded"
+          plainButtons="yes-no"
+          destructive
+          isBusy={excludeContacts.isPending}
+          onConfirm={confirmExclude}
+          onClose={() => setExcluding(null)}
+        />
+      </OnceOpened>
     </>
   );
   return { act, dialogs };
