@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
+import { expectGridSettled } from './contacts-grid.ts';
 import { ContactsPage } from './contacts-page.ts';
 
 /**
@@ -49,6 +50,7 @@ export class CampaignContactsPage {
   /** In the modal: ticks every contact on its page and adds them through the preview. */
   async addAllShownContacts() {
     const dialog = this.addContactsDialog();
+    await expectGridSettled(dialog.getByTestId('contacts-grid'));
     await dialog.getByTestId('contacts-grid').getByRole('columnheader').first().getByRole('checkbox').check();
     await dialog.getByRole('button', { name: 'Add to campaign' }).click();
     const preview = this.page.getByRole('dialog', { name: 'Add contacts to campaign' });

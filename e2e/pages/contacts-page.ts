@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectGridSettled } from './contacts-grid.ts';
 
 /** The contacts screens: /contacts and /contacts/import/{id} with the grid, filters and actions. */
 export class ContactsPage {
@@ -16,8 +17,14 @@ export class ContactsPage {
     return this.page.getByTestId('contacts-total');
   }
 
+  grid() {
+    return this.page.getByTestId('contacts-grid');
+  }
+
+  /** The total, and the rows of the same answer. */
   async expectTotal(text: string) {
     await expect(this.total()).toHaveText(text);
+    await expectGridSettled(this.grid());
   }
 
   /** The grid's data rows (the header row has no cells, only column headers). */
@@ -86,12 +93,14 @@ export class ContactsPage {
   }
 
   async rowNames(): Promise<string[]> {
-    return this.page.getByTestId('contacts-grid').locator('td[data-col-id="full_name"] p').allTextContents();
+    await expectGridSettled(this.grid());
+    return this.grid().locator('td[data-col-id="full_name"] p').allTextContents();
   }
 
   /** A column's texts in the order the rows are shown. */
   async shownColumn(colId: string): Promise<string[]> {
-    return this.page.getByTestId('contacts-grid').locator(`td[data-col-id="${colId}"]`).allTextContents();
+    await expectGridSettled(this.grid());
+    return this.grid().locator(`td[data-col-id="${colId}"]`).allTextContents();
   }
 
   /** Clicks a column's header: ascending, then descending, then the default order. */

@@ -12,6 +12,7 @@ import { FullPageSpinner } from '../components/full-page-spinner.tsx';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
 import { useBridgeEvents } from '../features/auth/use-bridge-events.ts';
 import { RouteErrorBoundary } from '../features/errors/error-page.tsx';
+import { preloadSectionMenu } from '../features/shell/section-menus.ts';
 
 /*
  * The routes are rendered with `useRoutes` inside a `<BrowserRouter>` (main.tsx), not by a data
@@ -41,7 +42,8 @@ function ProtectedLayout() {
   return (
     <AuthGate>
       {(profile) => {
-        // The shell's and the screen's modules download side by side, not one after the other.
+        // The shell's, its section menu's and the screen's modules download side by side, not one
+        // after the other.
         preloadScreen(location);
         return (
           <Suspense fallback={<FullPageSpinner />}>
@@ -83,7 +85,9 @@ const protectedScreen = (load: () => Promise<ComponentType>) => {
 type ScreenHandle = { preload: () => Promise<unknown> };
 const loadAppShell = async () => (await import('../features/shell/app-shell.tsx')).AppShell;
 
+/** Starts the downloads of the section menu and the protected screen `location` shows. */
 function preloadScreen(location: ReturnType<typeof useLocation>) {
+  preloadSectionMenu(location.pathname);
   for (const match of matchRoutes(appRoutes, location) ?? []) {
     void (match.route.handle as ScreenHandle | undefined)?.preload?.();
   }

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ClientConfig, ContactDocument } from '@outpilot/contracts';
+import { rowTooltip } from '../../../components/row-tooltip.tsx';
 import { publicProfileUrl } from '../../auth/public-profile-url.ts';
 import { connectionLabels } from '../filters/contact-filters.ts';
 import { OpenInNewIcon } from './grid-icons.tsx';
@@ -29,7 +29,10 @@ export function openProfileTarget(
     : { url: null, hint: action.hint ?? 'Profile is not available' };
 }
 
-/** Open profile, disabled with the server's hint when the action is not allowed. */
+/**
+ * Open profile, disabled with the server's hint when the action is not allowed. The hint is the
+ * grid's tooltip (useRowTooltip) on a wrapper: a disabled button takes no pointer events.
+ */
 export function OpenProfileButton({ contact, config }: { contact: ContactDocument; config: ClientConfig }) {
   const target = openProfileTarget(config, contact);
   const label = `Open profile of ${contact.full_name}`;
@@ -45,11 +48,7 @@ export function OpenProfileButton({ contact, config }: { contact: ContactDocumen
       <OpenInNewIcon fontSize="inherit" />
     </IconButton>
   );
-  return (
-    <Tooltip title={target.hint ?? 'Open profile'}>
-      <span>{button}</span>
-    </Tooltip>
-  );
+  return <span {...rowTooltip(target.hint ?? 'Open profile')}>{button}</span>;
 }
 
 /** Avatar, full name, connection degree, account type and the open-profile action (§2.2). */

@@ -8,13 +8,13 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ContactDocument, ContactSortableField, Execution } from '@outpilot/contracts';
 import type { OrderByItem } from '@outpilot/domain';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useRef } from 'react';
 import { ActionsHeaderCell } from '../../../components/actions-header-cell.tsx';
 import { pinnedEndCell, pinnedHeaderCell, pinnedStartCell } from '../../../components/pinned-columns.ts';
+import { rowTooltip, useRowTooltip } from '../../../components/row-tooltip.tsx';
 import { useClientConfig } from '../../../config/config-context.tsx';
 import type { ContactRowAction } from '../row-actions/contact-row-actions.tsx';
 import { ContactRowMenu } from '../row-actions/contact-row-menu.tsx';
@@ -158,7 +158,9 @@ type ContactsGridProps = {
   emptyText?: string | null;
 };
 
+const noRows: readonly ContactDocument[] = [];
 const selectWidth = 52;
+const rowHeight = 56;
 /** The flexible column (Headline) never gets narrower than this. */
 const flexMinWidth = 160;
 
@@ -169,7 +171,7 @@ const flexMinWidth = 160;
  */
 export function ContactsGrid({
   view = allContactsView,
-  rows,
+  rows: givenRows,
   orderBy,
   onOrderByChange,
   selection,
@@ -179,6 +181,14 @@ export function ContactsGrid({
   emptyText = null,
 }: ContactsGridProps) {
   const config = useClientConfig();
+  const rowTooltips = useRowTooltip();
+  // The rows render as a non-urgent update that yields to the browser every few milliseconds: a
+  // page of 25 rendered at once was the longest task of /contacts on a phone (bench B17). An empty
+  // page is one value, or each render's fresh [] would ask for another deferred render.
+  const wantedRows = givenRows.length === 0 ? noRows : givenRows;
+  const rows = useDeferredValue(wantedRows);
+  const isCatchingUp = rows !== wantedRows;
+  const pendingRowCount = isCatchingUp ? Math.max(0, wantedRows.length - rows.length) : 0;
   const { campaign } = view;
   const grid = useGridColumns(view.gridId, columnsOf(view, config));
   const shown = grid.columns.filter((column) => !column.hidden);
@@ -218,6 +228,7 @@ export function ContactsGrid({
   return (
     <Box
       ref={boxRef}
+      {...rowTooltips.handlers}
       data-testid="contacts-grid"
       // Its own scroll box, at most a screen high: the sideways scrollbar stays in view.
       sx={{ width: '100%', overflow: 'auto', maxHeight: 'max(420px, calc(100vh - 160px))' }}
@@ -225,6 +236,8 @@ export function ContactsGrid({
       <Table
         stickyHeader
         aria-label={campaign ? 'Campaign contacts' : 'Contacts'}
+        // Busy while the rows shown are not yet the ones asked for (a moment after each answer).
+        aria-busy={isCatchingUp}
         sx={{
           tableLayout: 'fixed',
           minWidth: minTableWidth,
@@ -287,6 +300,13 @@ export function ContactsGrid({
           </TableRow>
         </TableHead>
         <TableBody>
+          {/* While the deferred rows catch up, the rows to come hold their place: the pager below the
+              grid moved down when they came, a layout shift on every first load (bench B17). */}
+          {pendingRowCount > 0 && (
+            <TableRow aria-hidden="true" sx={{ height: pendingRowCount * rowHeight }}>
+              <TableCell colSpan={shown.length + 2} sx={{ borderBottom: 0 }} />
+            </TableRow>
+          )}
           {rows.length === 0 && emptyText !== null && (
             <TableRow>
               <TableCell colSpan={shown.length + 2} sx={{ height: 120, textAlign: 'center' }}>
@@ -304,7 +324,7 @@ export function ContactsGrid({
                 hover
                 selected={isTicked}
                 data-row-index={rowIndex}
-                sx={{ height: 56 }}
+                sx={{ height: rowHeight }}
               >
                 <TableCell padding="checkbox" sx={pinnedStartCell}>
                   <Checkbox
@@ -330,15 +350,14 @@ export function ContactsGrid({
                       {...(campaign ? { campaignExecution: campaign.executionOf(contact) } : {})}
                     />
                     {onDeleteContact && (
-                      <Tooltip title="Delete">
-                        <IconButton
-                          size="small"
-                          aria-label={`Delete ${contact.full_name}`}
-                          onClick={() => onDeleteContact(contact)}
-                        >
-                          <DeleteIcon fontSize="inherit" />
-                        </IconButton>
-                      </Tooltip>
+                      <IconButton
+                        {...rowTooltip('Delete')}
+                        size="small"
+                        aria-label={`Delete ${contact.full_name}`}
+                        onClick={() => onDeleteContact(contact)}
+                      >
+                        <DeleteIcon fontSize="inherit" />
+                      </IconButton>
                     )}
                   </Stack>
                 </TableCell>
@@ -347,6 +366,7 @@ export function ContactsGrid({
           })}
         </TableBody>
       </Table>
+      {rowTooltips.tooltip}
     </Box>
   );
 }

@@ -5,10 +5,11 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import type { ClientConfig, ContactDocument, Execution } from '@outpilot/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { OnceOpened } from '../../../components/once-opened.tsx';
+import { rowTooltip } from '../../../components/row-tooltip.tsx';
 import { openProfileTarget } from '../grid/contact-cell.tsx';
 import { MoreVertIcon } from '../grid/grid-icons.tsx';
 import type { ContactRowAction } from './contact-row-actions.tsx';
@@ -160,20 +161,63 @@ type ContactRowMenuProps = {
  * profile, Open conversation, Exclude and Complete on the contact's latest execution, each
  * disabled with the server's hint or the reason, then the campaigns the contact participates in,
  * each opened in a new tab.
+ *
+ * The menu and its campaigns query mount at the row's first opening (OnceOpened): a page holds 25
+ * rows.
  */
-export function ContactRowMenu({
-  contact,
-  config,
-  opensUpward,
-  onAction,
-  campaignExecution,
-}: ContactRowMenuProps) {
+export function ContactRowMenu({ contact, opensUpward, ...menuProps }: ContactRowMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Kept after closing, so a closing menu fades out where it was instead of jumping.
   const [upward, setUpward] = useState(false);
   const menuId = useId();
   const open = anchor !== null;
-  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <IconButton
+        {...rowTooltip('Actions')}
+        size="small"
+        aria-label={`Actions for ${contact.full_name}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={(event) => {
+          setUpward(opensUpward());
+          setAnchor(event.currentTarget);
+        }}
+      >
+        <MoreVertIcon fontSize="inherit" />
+      </IconButton>
+      <OnceOpened open={open}>
+        <RowMenu
+          {...menuProps}
+          contact={contact}
+          menuId={menuId}
+          anchor={anchor}
+          upward={upward}
+          onClose={() => setAnchor(null)}
+        />
+      </OnceOpened>
+    </>
+  );
+}
+
+function RowMenu({
+  contact,
+  config,
+  onAction,
+  campaignExecution,
+  menuId,
+  anchor,
+  upward,
+  onClose: close,
+}: Omit<ContactRowMenuProps, 'opensUpward'> & {
+  menuId: string;
+  anchor: HTMLElement | null;
+  upward: boolean;
+  onClose: () => void;
+}) {
+  const open = anchor !== null;
   const profile = openProfileTarget(config, contact);
   const participation = useContactCampaigns(contact, open);
   const actions = rowActionStates(contact, participation, campaignExecution);
@@ -186,67 +230,46 @@ export function ContactRowMenu({
   };
 
   return (
-    <>
-      <Tooltip title="Actions">
-        <IconButton
-          size="small"
-          aria-label={`Actions for ${contact.full_name}`}
-          aria-haspopup="menu"
-          aria-expanded={open}
-          aria-controls={open ? menuId : undefined}
-          onClick={(event) => {
-            setUpward(opensUpward());
-            setAnchor(event.currentTarget);
-          }}
-        >
-          <MoreVertIcon fontSize="inherit" />
-        </IconButton>
-      </Tooltip>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={open}
-        onClose={close}
-        {...rowMenuOrigins(upward)}
-        slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 360, maxHeight: 420 } } }}
-      >
+    <Menu
+      id={menuId}
+      anchorEl={anchor}
+      open={open}
+      onClose={close}
+      {...rowMenuOrigins(upward)}
+      slotProps={{ paper: { sx: { minWidth: 240, maxWidth: 360, maxHeight: 420 } } }}
+    >
+      <ActionItem
+        label={rowMenuTexts.showDetails}
+        state={actions.showDetails}
+        onClick={() => run({ kind: 'details', contact })}
+      />
+      {profile.url !== null ? (
+        <MenuItem {...newTab} href={profile.url} onClick={close}>
+          {rowMenuTexts.openProfile}
+        </MenuItem>
+      ) : (
         <ActionItem
-          label={rowMenuTexts.showDetails}
-          state={actions.showDetails}
-          onClick={() => run({ kind: 'details', contact })}
+          label={rowMenuTexts.openProfile}
+          state={{ enabled: false, reason: profile.hint }}
+          onClick={close}
         />
-        {profile.url !== null ? (
-          <MenuItem {...newTab} href={profile.url} onClick={close}>
-            {rowMenuTexts.openProfile}
-          </MenuItem>
-        ) : (
-          <ActionItem
-            label={rowMenuTexts.openProfile}
-            state={{ enabled: false, reason: profile.hint }}
-            onClick={close}
-          />
-        )}
-        {actions.openConversation.enabled && actions.openConversation.url !== null ? (
-          <MenuItem {...newTab} href={actions.openConversation.url} onClick={close}>
-            {rowMenuTexts.openConversation}
-          </MenuItem>
-        ) : (
-          <ActionItem
-            label={rowMenuTexts.openConversation}
-            state={actions.openConversation}
-            onClick={close}
-          />
-        )}
-        <ActionItem
-          label={rowMenuTexts.exclude}
-          state={actions.exclude}
-          onClick={() => run({ kind: 'exclude', contact, execution: actions.latest })}
-        />
-        <ActionItem label={rowMenuTexts.complete} state={actions.complete} onClick={onComplete} />
-        <Divider />
-        <ListSubheader sx={{ lineHeight: '32px' }}>{rowMenuTexts.participate}</ListSubheader>
-        <CampaignItems contact={contact} participation={participation} onOpen={close} />
-      </Menu>
-    </>
+      )}
+      {actions.openConversation.enabled && actions.openConversation.url !== null ? (
+        <MenuItem {...newTab} href={actions.openConversation.url} onClick={close}>
+          {rowMenuTexts.openConversation}
+        </MenuItem>
+      ) : (
+        <ActionItem label={rowMenuTexts.openConversation} state={actions.openConversation} onClick={close} />
+      )}
+      <ActionItem
+        label={rowMenuTexts.exclude}
+        state={actions.exclude}
+        onClick={() => run({ kind: 'exclude', contact, execution: actions.latest })}
+      />
+      <ActionItem label={rowMenuTexts.complete} state={actions.complete} onClick={onComplete} />
+      <Divider />
+      <ListSubheader sx={{ lineHeight: '32px' }}>{rowMenuTexts.participate}</ListSubheader>
+      <CampaignItems contact={contact} participation={participation} onOpen={close} />
+    </Menu>
   );
 }
