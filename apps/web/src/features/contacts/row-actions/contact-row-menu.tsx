@@ -202,6 +202,7 @@ export function ContactRowMenu({ contact, opensUpward, ...menuProps }: ContactRo
   );
 }
 
+/** ContactRowMenu's menu, open or closing: its entries and the contact's campaigns. */
 function RowMenu({
   contact,
   config,
