@@ -11,6 +11,7 @@ import { benchLinkedInImport } from './b13-linkedin-import.ts';
 import { benchActivitiesQueue } from './b15-activities-queue.ts';
 import { benchInbox } from './b16-inbox.ts';
 import { benchLighthouse } from './b17-lighthouse.ts';
+import { benchRowTick } from './b18-row-tick.ts';
 import { small } from './lib/env.ts';
 import { measureInitialBundle } from './web-bundle-size.ts';
 
@@ -56,6 +57,7 @@ if (wanted('B16')) await benchInbox();
 
 if (wanted('B13')) await benchLinkedInImport();
 if (wanted('B17')) await benchLighthouse();
+if (wanted('B18')) await benchRowTick();
 
 if (wanted('B1') || wanted('B4')) await benchClaims({ b1: wanted('B1'), b4: wanted('B4') });
 if (wanted('B2') || wanted('B3')) await benchLatency({ b2: wanted('B2'), b3: wanted('B3') });

@@ -1,5 +1,5 @@
 import type { ContactDocument } from '@outpilot/contracts';
-import { type ReactNode, useCallback, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useMemo, useSyncExternalStore } from 'react';
 import { gridColumnsSnapshot, subscribeGridColumns, updateGridColumn } from './grid-settings.ts';
 
 /** A column of a contacts grid as the view defines it. */
@@ -29,17 +29,23 @@ export function useGridColumns(gridId: string, columns: readonly GridColumn[]) {
     useCallback((listener) => subscribeGridColumns(gridId, listener), [gridId]),
     () => gridColumnsSnapshot(gridId),
   );
-  const shown = columns.map((column) => {
-    const setting = settings.find((item) => item.colId === column.id);
-    return {
-      ...column,
-      /** The view's own title, shown when the user clears theirs. */
-      defaultTitle: column.title,
-      title: setting?.title?.trim() || column.title,
-      width: column.width === null ? null : (setting?.width ?? column.width),
-      hidden: setting?.hide ?? column.hiddenByDefault ?? false,
-    };
-  });
+  // The same array while the view's columns and the stored settings stay: the grid's rows are
+  // memoized on it.
+  const shown = useMemo(
+    () =>
+      columns.map((column) => {
+        const setting = settings.find((item) => item.colId === column.id);
+        return {
+          ...column,
+          /** The view's own title, shown when the user clears theirs. */
+          defaultTitle: column.title,
+          title: setting?.title?.trim() || column.title,
+          width: column.width === null ? null : (setting?.width ?? column.width),
+          hidden: setting?.hide ?? column.hiddenByDefault ?? false,
+        };
+      }),
+    [columns, settings],
+  );
   return {
     columns: shown,
     resize: (colId: string, width: number) =>
