@@ -243,13 +243,7 @@ test('a two-step campaign runs on the sandbox through the LinkedIn adapter: invi
     const contacts = new ContactsPage(page);
     const wizard = new ContactsImportWizard(page);
     await contacts.openImportWizard();
-    await wizard.chooseSource('Upload profile URLs');
-    await wizard.pasteProfileUrls(
-      contactsToBe.map((person) => `https://www.linkedin.com/in/${person.publicIdentifier}/`).join('\n'),
-    );
-    await expect(wizard.dialog().getByText('2 profiles found')).toBeVisible({ timeout: 30_000 });
-    await wizard.next();
-    await wizard.expectCompleted();
+    await wizard.importProfileLinks(contactsToBe.map((person) => person.publicIdentifier));
     await wizard.showResults();
 
     // Invite, then a message once connected.
@@ -446,11 +440,7 @@ test('cloud automation: only after the consent does the extension hand the Linke
     const wizard = new ContactsImportWizard(page);
     await page.goto(`${e2eLinkedInServerUrl}/contacts`);
     await contacts.openImportWizard();
-    await wizard.chooseSource('Upload profile URLs');
-    await wizard.pasteProfileUrls(`https://www.linkedin.com/in/${contact.publicIdentifier}/`);
-    await expect(wizard.dialog().getByText('1 profiles found')).toBeVisible({ timeout: 30_000 });
-    await wizard.next();
-    await wizard.expectCompleted();
+    await wizard.importProfileLinks([contact.publicIdentifier]);
     await page.goto(`${e2eLinkedInServerUrl}/campaigns`);
     await new CampaignsPage(page).create('In the cloud');
     const editor = new StepsEditorPage(page);

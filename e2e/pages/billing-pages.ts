@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { AccountPage } from './account-page.ts';
 
 /** The sandbox payment provider's test cards (apps/server/src/sandbox-payments/test-cards.ts). */
 export const testCards = {
@@ -66,8 +67,9 @@ export class BillingView {
   constructor(private readonly page: Page) {}
 
   async open() {
-    await this.page.goto('/account');
-    await this.page.getByRole('tab', { name: 'Subscription Billing' }).click();
+    const account = new AccountPage(this.page);
+    await account.open();
+    await account.openTab('Subscription Billing');
     await expect(this.page.getByRole('heading', { name: 'Subscription Billing' })).toBeVisible();
   }
 

@@ -31,6 +31,22 @@ export class ContactsImportWizard {
     await this.dialog().getByRole('textbox', { name: 'Profile URLs' }).fill(text);
   }
 
+  /**
+   * From the opened wizard: imports the network members with these public identifiers as pasted
+   * profile links, looked up by the network (slow through an adapter), up to 'Upload is completed'.
+   */
+  async importProfileLinks(publicIdentifiers: readonly string[]) {
+    await this.chooseSource('Upload profile URLs');
+    await this.pasteProfileUrls(
+      publicIdentifiers.map((identifier) => `https://www.linkedin.com/in/${identifier}/`).join('\n'),
+    );
+    await expect(this.dialog().getByText(`${publicIdentifiers.length} profiles found`)).toBeVisible({
+      timeout: 30_000,
+    });
+    await this.next();
+    await this.expectCompleted();
+  }
+
   async chooseFile(path: string) {
     await this.dialog().getByLabel('CSV file').setInputFiles(path);
   }

@@ -54,6 +54,22 @@ const contactOf = (person: {
 describe('cloud runner over the sandbox network (pglite)', () => {
   const server = testServerForSuite(undefined, { clockStart: monday8am, env: { SANDBOX_SIZE: '1000' } });
 
+  /** The suite's sandbox network, drawn as the server draws it. */
+  const sandboxPopulation = () =>
+    createPopulation({ seed: server.config.sandboxSeed, size: server.config.sandboxSize });
+
+  /** A user in cloud mode, linked to `sender` on the sandbox network. */
+  const cloudUser = (
+    sender: { publicIdentifier: string; entityId: string },
+    options: { workingHours?: typeof alwaysWorking } = {},
+  ) =>
+    engineUser(server, {
+      automationMode: 'cloud',
+      networkPublicIdentifier: sender.publicIdentifier,
+      networkEntityId: sender.entityId,
+      ...options,
+    });
+
   /** The persona's runner as the cloud runner builds it: in-process automation, the sandbox network. */
   function sandboxRunner(
     personaId: string,
@@ -73,7 +89,7 @@ describe('cloud runner over the sandbox network (pglite)', () => {
   }
 
   it('runs a 3-step campaign over 200 sandbox contacts to completion; statistics equal the network', async () => {
-    const population = createPopulation({ seed: server.config.sandboxSeed, size: server.config.sandboxSize });
+    const population = sandboxPopulation();
     const sender = population.people.find((person) => person.isPremium && person.isVisible);
     if (!sender) throw new Error('no premium member');
     const connected = new Set(population.graph.connectionsOf(sender.index));
@@ -82,11 +98,7 @@ describe('cloud runner over the sandbox network (pglite)', () => {
       .slice(0, 200);
     expect(targets).toHaveLength(200);
 
-    const user = await engineUser(server, {
-      automationMode: 'cloud',
-      networkPublicIdentifier: sender.publicIdentifier,
-      networkEntityId: sender.entityId,
-    });
+    const user = await cloudUser(sender);
     const { campaign } = await runningCampaign(server, user, {
       steps: threeSteps,
       contacts: targets.map((person) => ({ ...contactOf(person), distance: 2 })),
@@ -179,15 +191,10 @@ describe('cloud runner over the sandbox network (pglite)', () => {
   }, 600_000);
 
   it('keeps on the contact what a ScrapeProfile step read from the sandbox profile', async () => {
-    const population = createPopulation({ seed: server.config.sandboxSeed, size: server.config.sandboxSize });
+    const population = sandboxPopulation();
     const [sender, ...targets] = population.people.filter((person) => person.isVisible).slice(200, 204);
     if (!sender) throw new Error('no member');
-    const user = await engineUser(server, {
-      automationMode: 'cloud',
-      networkPublicIdentifier: sender.publicIdentifier,
-      networkEntityId: sender.entityId,
-      workingHours: alwaysWorking,
-    });
+    const user = await cloudUser(sender, { workingHours: alwaysWorking });
     // Imported long ago: the stored details are stale.
     const { contacts: created } = await runningCampaign(server, user, {
       steps: [{ type: 'ScrapeProfile', timeout: 1440 }],
@@ -225,7 +232,7 @@ describe('cloud runner over the sandbox network (pglite)', () => {
     }
   });
   it('syncs its cloud personas from its start, claimed for or not: an acceptance that came while the server was down moves the campaign on', async () => {
-    const population = createPopulation({ seed: server.config.sandboxSeed, size: server.config.sandboxSize });
+    const population = sandboxPopulation();
     const sender = population.people.filter((person) => person.isVisible)[300];
     if (!sender) throw new Error('no member');
     const degrees = population.graph.degreesFrom(sender.index);
@@ -246,12 +253,7 @@ describe('cloud runner over the sandbox network (pglite)', () => {
       return acceptedAt !== null && acceptedAt.getTime() - sentAt.getTime() < dayMs;
     });
     if (!invitee) throw new Error('nobody accepts within a day');
-    const user = await engineUser(server, {
-      automationMode: 'cloud',
-      networkPublicIdentifier: sender.publicIdentifier,
-      networkEntityId: sender.entityId,
-      workingHours: alwaysWorking,
-    });
+    const user = await cloudUser(sender, { workingHours: alwaysWorking });
     const { campaign } = await runningCampaign(server, user, {
       steps: [
         { type: 'Connect', timeout: 14_400, delay: 30 },
