@@ -15,8 +15,8 @@ import type { AppDeps } from '../deps.ts';
 import { AppError, NotFoundError, ValidationError } from '../errors.ts';
 import { serverVersion } from '../version.ts';
 import { loadSubscription, type SubscriptionView, toSubscriptionResponse } from './load-subscription.ts';
-import { CouponNotFoundError } from './payments-port.ts';
-import { reconcileSubscription } from './reconcile-subscription.ts';
+import { CouponNotFoundError, type ProviderSubscription } from './payments-port.ts';
+import { endStaleSubscription, reconcileSubscription } from './reconcile-subscription.ts';
 
 type BillingDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments'>;
 type Caller = { userId: string; personaId: string };
@@ -30,6 +30,11 @@ export const managementReturnPath = '/account';
 
 async function reloaded(deps: BillingDeps, personaId: string): Promise<SubscriptionResponse> {
   return toSubscriptionResponse(await loadSubscription(deps, personaId));
+}
+
+/** Stores what the provider answered, ending a subscription it made stale. */
+async function settle(deps: BillingDeps, subscription: ProviderSubscription): Promise<void> {
+  await endStaleSubscription(deps, await reconcileSubscription(deps, subscription));
 }
 
 function paidOf(view: SubscriptionView) {
@@ -117,7 +122,8 @@ export async function syncOrder(
     throw new NotFoundError(billingMessages.checkoutNotFound);
   if (checkout.status !== 'complete' || !checkout.subscriptionId)
     throw refuse(billingMessages.checkoutNotCompleted);
-  await reconcileSubscription(deps, await deps.payments.getSubscription(checkout.subscriptionId));
+  // An overdue account's unpaid subscription is ended here: the new one replaces it.
+  await settle(deps, await deps.payments.getSubscription(checkout.subscriptionId));
   return reloaded(deps, caller.personaId);
 }
 
@@ -131,7 +137,7 @@ export async function changePlan(
   const paid = paidOf(view);
   if (paid.cancelAtPeriodEnd) throw refuse(billingMessages.resumeBeforeChange);
   if (view.planId === request.plan_id) throw refuse(billingMessages.samePlan);
-  await reconcileSubscription(
+  await settle(
     deps,
     await deps.payments.changePlan(paid.subscriptionId, {
       planId: request.plan_id,
@@ -151,7 +157,7 @@ export async function setCancellation(
   const paid = paidOf(view);
   if (cancel && paid.cancelAtPeriodEnd) throw refuse(billingMessages.alreadyCanceled);
   if (!cancel && !paid.cancelAtPeriodEnd) throw refuse(billingMessages.notCanceled);
-  await reconcileSubscription(deps, await deps.payments.setCancelAtPeriodEnd(paid.subscriptionId, cancel));
+  await settle(deps, await deps.payments.setCancelAtPeriodEnd(paid.subscriptionId, cancel));
   return reloaded(deps, caller.personaId);
 }
 

@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { BadRequestError } from '../errors.ts';
 import { recordMemberCheckoutPayer } from '../team/record-member-checkout-payer.ts';
 import { WebhookSignatureError } from './payments-port.ts';
-import { reconcileSubscription } from './reconcile-subscription.ts';
+import { endStaleSubscription, reconcileSubscription } from './reconcile-subscription.ts';
 
 export const invalidWebhookMessage = 'The webhook signature is not valid';
 
@@ -34,17 +34,18 @@ export async function handlePaymentWebhook(
   const subscription = event.subscriptionId
     ? await deps.payments.getSubscription(event.subscriptionId)
     : null;
-  return deps.db.transaction(async (tx) => {
+  const handled = await deps.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(paymentEvents)
       .values({ eventId: event.id, type: event.type, receivedAt: deps.clock.now() })
       .onConflictDoNothing()
       .returning({ id: paymentEvents.eventId });
-    if (inserted.length === 0) return { received: true as const, duplicate: true };
-    if (subscription) {
-      await reconcileSubscription({ db: tx, clock: deps.clock }, subscription);
-      await recordMemberCheckoutPayer({ db: tx, clock: deps.clock }, subscription, event.checkoutId);
-    }
-    return { received: true as const, duplicate: false };
+    if (inserted.length === 0) return { duplicate: true, stale: null };
+    if (!subscription) return { duplicate: false, stale: null };
+    const reconciled = await reconcileSubscription({ db: tx, clock: deps.clock }, subscription);
+    await recordMemberCheckoutPayer({ db: tx, clock: deps.clock }, subscription, event.checkoutId);
+    return { duplicate: false, ...reconciled };
   });
+  await endStaleSubscription(deps, handled);
+  return { received: true, duplicate: handled.duplicate };
 }

@@ -15,6 +15,8 @@ export type PaymentsPort = {
   changePlan(id: string, plan: { planId: PlanId; unitAmountCents: number }): Promise<ProviderSubscription>;
   /** Cancel at the period's end (true) or undo that (false). */
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<ProviderSubscription>;
+  /** Ends the subscription now, charging nothing more (a replaced, no longer current one). */
+  cancelNow(id: string): Promise<ProviderSubscription>;
   /** A page where the customer manages payment methods and sees invoices. */
   createManagementUrl(customerId: string, returnUrl: string): Promise<string>;
   listInvoices(customerId: string): Promise<ProviderInvoice[]>;

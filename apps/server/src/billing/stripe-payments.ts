@@ -224,6 +224,11 @@ export function createStripePayments(
           await stripe.subscriptions.update(id, { cancel_at_period_end: cancel, expand: subscriptionExpand }),
         ),
       ),
+    // Stripe stops collecting the ended subscription's open invoices itself.
+    cancelNow: (id) =>
+      guarded(async () =>
+        toSubscription(await stripe.subscriptions.cancel(id, { expand: subscriptionExpand })),
+      ),
     createManagementUrl: (customerId, returnUrl) =>
       guarded(async () => {
         const session = await stripe.billingPortal.sessions.create({

@@ -354,6 +354,22 @@ export function sandboxLedger(
       return subscription;
     },
 
+    /** Ends a subscription at once; like Stripe, its open invoices are no longer collected. */
+    async cancelSubscription(id: string): Promise<SandboxSubscription> {
+      const subscription = await required('subscription', id, 'subscription');
+      if (subscription.status === 'canceled') {
+        throw new SandboxRequestError(
+          400,
+          'resource_invalid_state',
+          'A canceled subscription can only update its cancellation_details and metadata.',
+        );
+      }
+      const ended = { ...subscription, status: 'canceled' as const };
+      await records.put('subscription', ended, now());
+      await record('customer.subscription.deleted', ended);
+      return ended;
+    },
+
     async createPortalSession(customerId: string, returnUrl: string) {
       await required('customer', customerId, 'customer');
       return records.put(
@@ -385,10 +401,11 @@ export function sandboxLedger(
       if (number === sandboxTestCards.declined) return cardMessages.declined;
       await records.put('customer', { ...found.customer, card: { number, last4: number.slice(-4) } }, now());
       for (const invoice of found.invoices.filter((item) => item.status === 'open')) {
+        const subscription = await records.get('subscription', invoice.subscription);
+        if (subscription?.status === 'canceled') continue;
         const paid = { ...invoice, status: 'paid' as const };
         await records.put('invoice', paid, now());
         await record('invoice.paid', paid);
-        const subscription = await records.get('subscription', invoice.subscription);
         if (subscription?.status === 'past_due') {
           const periodEnd = new Date(subscription.current_period_end);
           const active: SandboxSubscription = {

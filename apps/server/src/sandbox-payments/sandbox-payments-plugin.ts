@@ -264,6 +264,10 @@ export async function registerSandboxPayments(
       });
       return presentSubscription(updated, params.expand);
     });
+    api.delete('/v1/subscriptions/:id', { schema: { hide: true } }, async (request) => {
+      const { expand } = retrieveParams.parse(queryOf(request));
+      return presentSubscription(await ledger.cancelSubscription(idParams.parse(request.params).id), expand);
+    });
     api.post('/v1/billing_portal/sessions', { schema: { hide: true } }, async (request) => {
       const params = portalCreateParams.parse(bodyOf(request));
       const session = await ledger.createPortalSession(params.customer, params.return_url);

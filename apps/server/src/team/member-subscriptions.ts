@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { changePlan, openCheckout, setCancellation } from '../billing/billing-commands.ts';
 import { loadSubscription, type SubscriptionView } from '../billing/load-subscription.ts';
-import { reconcileSubscription } from '../billing/reconcile-subscription.ts';
+import { endStaleSubscription, reconcileSubscription } from '../billing/reconcile-subscription.ts';
 import { teamPaidSubscriptions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError, NotAuthorizedError, NotFoundError, ValidationError } from '../errors.ts';
@@ -152,10 +152,12 @@ export async function syncMemberSubscription(
     throw refuse(billingMessages.checkoutNotCompleted);
   const subscription = await deps.payments.getSubscription(checkout.subscriptionId);
   // The webhook may have recorded the payer already (and the audit line with it).
-  await deps.db.transaction(async (tx) => {
-    await reconcileSubscription({ db: tx, clock: deps.clock }, subscription);
+  const reconciled = await deps.db.transaction(async (tx) => {
+    const stored = await reconcileSubscription({ db: tx, clock: deps.clock }, subscription);
     await recordMemberCheckoutPayer({ db: tx, clock: deps.clock }, subscription, opened.checkoutId);
+    return stored;
   });
+  await endStaleSubscription(deps, reconciled);
   return { message: teamMessages.activated };
 }
 
