@@ -19,7 +19,8 @@ import {
 } from '../testing/index.ts';
 import { paySandboxCheckout } from '../testing/pay-sandbox-checkout.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
-import { webhookSignatureHeader } from './stripe-payments.ts';
+import { reconcileSubscription } from './reconcile-subscription.ts';
+import { createStripePayments, webhookSignatureHeader } from './stripe-payments.ts';
 
 /** Signs a delivery as Stripe does (the `stripe` package's own signing, as the sandbox provider's). */
 const signWebhook = (secret: string, payload: string, at: Date) =>
@@ -32,6 +33,14 @@ async function answer(response: Response) {
 }
 
 const day = 86_400_000;
+
+/** A Pro feature's call (§6): refused with 403 on Basic and once the subscription has expired. */
+const salesNavigatorImport = {
+  source_type: 'sales_navigator_search',
+  source_uri: 'https://www.linkedin.com/sales/search/people?query=x',
+  name: 'Leads',
+  total: 10,
+};
 
 describe.each(testBackends())('subscription and billing on $name', ({ databaseUrl }) => {
   const server = testServerForSuite(databaseUrl);
@@ -199,6 +208,78 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
     expect((await call('PUT', billingPaths.resume, token)).status).toBe(422);
   });
 
+  it('downgrades an active Pro to Basic now, crediting the rest of the period to the next invoice', async () => {
+    const { account } = await subscribed('pro');
+    server.clock.advance(10 * day);
+    const token = await signInAgain(account);
+    const downgraded = await call('PUT', billingPaths.upgrade, token, { plan_id: 'basic' });
+    expect(downgraded).toMatchObject({
+      status: 200,
+      body: { plan_id: 'basic', is_active: true, state: 'active', actual_price: 38, base_price: 38 },
+    });
+    // Nothing is charged now: the unused part of the period is the customer's credit.
+    expect((await call('GET', billingPaths.invoices, token)).body.total).toBe(1);
+    const refused = await call('POST', importsPaths.create, token, salesNavigatorImport);
+    expect(refused).toMatchObject({ status: 403, body: { message: billingMessages.upgradeToPro } });
+
+    server.clock.advance(25 * day);
+    const renewedToken = await signInAgain(account);
+    await expect
+      .poll(async () => (await call('GET', billingPaths.invoices, renewedToken)).body.total, {
+        timeout: 15_000,
+      })
+      .toBe(2);
+    const [renewal] = (await call('GET', billingPaths.invoices, renewedToken)).body.documents;
+    // 38 $ less the credit: 21 $ a month for the 18 to 21 days left of a 28 to 31-day period.
+    expect(renewal.amount).toBeGreaterThan(23);
+    expect(renewal.amount).toBeLessThan(25);
+    expect((await call('GET', billingPaths.subscription, renewedToken)).body).toMatchObject({
+      plan_id: 'basic',
+      state: 'active',
+    });
+  });
+
+  it('keeps a canceled subscription until its period ends, then ends it and refuses Pro calls as expired', async () => {
+    const { account, token, subscription } = await subscribed('pro');
+    const canceled = await call('PUT', billingPaths.cancel, token);
+    expect(canceled.body).toMatchObject({
+      state: 'canceled',
+      is_active: true,
+      expiration_date: subscription.next_charge_date,
+    });
+
+    server.clock.advance(20 * day);
+    const stillPaidToken = await signInAgain(account);
+    expect((await call('GET', billingPaths.subscription, stillPaidToken)).body).toMatchObject({
+      plan_id: 'pro',
+      state: 'canceled',
+      is_active: true,
+    });
+    expect((await call('POST', importsPaths.create, stillPaidToken, salesNavigatorImport)).status).toBe(200);
+
+    server.clock.advance(12 * day);
+    const endedToken = await signInAgain(account);
+    await expect
+      .poll(async () => (await call('GET', billingPaths.subscription, endedToken)).body.is_active, {
+        timeout: 15_000,
+      })
+      .toBe(false);
+    expect((await call('GET', billingPaths.subscription, endedToken)).body).toMatchObject({
+      plan_id: 'pro',
+      state: 'canceled',
+      next_charge_date: null,
+    });
+    // Nothing was charged after the cancel.
+    expect((await call('GET', billingPaths.invoices, endedToken)).body.total).toBe(1);
+    const imported = await call('POST', importsPaths.create, endedToken, salesNavigatorImport);
+    expect(imported).toMatchObject({ status: 403, body: { message: billingMessages.subscriptionExpired } });
+    const exported = await callApi(server.url, 'GET', campaignsPaths.recentActivitiesExport, endedToken);
+    expect(exported.status).toBe(403);
+    expect(((await exported.json()) as { message: string }).message).toBe(
+      billingMessages.subscriptionExpired,
+    );
+  });
+
   it('renews on the clock, and a declined renewal leaves the subscription overdue and gated calls expired', async () => {
     const renewing = await subscribed('pro');
     const failing = await subscribed('pro', sandboxTestCards.renewalDeclined);
@@ -228,12 +309,6 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
   });
 
   it('lets Pro import from Sales Navigator and refuses Basic; an expired trial cannot run campaigns', async () => {
-    const salesNavigatorImport = {
-      source_type: 'sales_navigator_search',
-      source_uri: 'https://www.linkedin.com/sales/search/people?query=x',
-      name: 'Leads',
-      total: 10,
-    };
     const basic = await subscribed('basic');
     const refused = await call('POST', importsPaths.create, basic.token, salesNavigatorImport);
     expect(refused).toMatchObject({ status: 403, body: { message: billingMessages.upgradeToPro } });
@@ -256,6 +331,71 @@ describe.each(testBackends())('subscription and billing on $name', ({ databaseUr
     const run = await call('PUT', `/campaigns/${created.body.id}/run`, token);
     expect(run).toMatchObject({ status: 403, body: { message: billingMessages.subscriptionExpired } });
     expect((await call('GET', `/campaigns/${created.body.id}`, token)).status).toBe(200);
+  });
+
+  it('ends an overdue account’s unpaid subscription when it buys again, and ignores that one’s news since', async () => {
+    const { account } = await subscribed('pro', sandboxTestCards.renewalDeclined);
+    const storedSubscription = async () => {
+      const [row] = await server.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.personaId, account.personaId));
+      if (!row) throw new Error('no subscription stored');
+      return row;
+    };
+    const unpaid = (await storedSubscription()).providerSubscriptionId;
+    server.clock.advance(32 * day);
+    const token = await signInAgain(account);
+    await expect
+      .poll(async () => (await call('GET', billingPaths.subscription, token)).body.state, { timeout: 15_000 })
+      .toBe('overdue');
+
+    const checkout = await call('POST', billingPaths.checkout, token, { plan_id: 'basic' });
+    expect(checkout.status).toBe(200);
+    await pay(checkout.body.url, sandboxTestCards.success);
+    const bought = await call('POST', billingPaths.ordersSync, token, {
+      checkout_id: checkout.body.checkout_id,
+    });
+    expect(bought.body).toMatchObject({ plan_id: 'basic', is_active: true, state: 'active' });
+    const current = (await storedSubscription()).providerSubscriptionId;
+    expect(current).not.toBe(unpaid);
+    // The provider no longer charges the old one.
+    const provider = createStripePayments(server.config.payments, server.clock);
+    expect((await provider.getSubscription(unpaid)).status).toBe('canceled');
+
+    // News of the old subscription, however late, leaves the new one as it is: its end...
+    const post = async (type: string, id: string) => {
+      const body = JSON.stringify({
+        id: `evt_late_${type}_${id}`,
+        object: 'event',
+        type,
+        data: { object: { id, object: 'subscription' } },
+      });
+      const signature = signWebhook(server.config.payments.webhookSecret, body, server.clock.now());
+      const response = await fetch(`${server.url}/api/v1${billingPaths.paymentsWebhook}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [webhookSignatureHeader]: signature },
+        body,
+      });
+      return response.json();
+    };
+    expect(await post('customer.subscription.deleted', unpaid)).toEqual({ received: true, duplicate: false });
+    expect((await call('GET', billingPaths.subscription, token)).body).toMatchObject({
+      plan_id: 'basic',
+      is_active: true,
+      state: 'active',
+    });
+    // ... and its 'past due', had the provider still held it open (it is to be ended then).
+    const late = await reconcileSubscription(server, {
+      ...(await provider.getSubscription(unpaid)),
+      status: 'past_due',
+    });
+    expect(late).toEqual({ stale: unpaid });
+    expect(await storedSubscription()).toMatchObject({
+      providerSubscriptionId: current,
+      providerStatus: 'active',
+    });
+    expect((await call('GET', billingPaths.subscription, token)).body.state).toBe('active');
   });
 
   it('refuses forged, tampered and stale webhooks, changing nothing, and handles a replayed one once', async () => {
