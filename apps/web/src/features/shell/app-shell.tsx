@@ -65,7 +65,7 @@ export function AppShell({ profile, children }: { profile: AppProfile; children:
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <SubscriptionWidget />
+            <SubscriptionWidget profile={profile} />
           </Box>
           <UserMenu profile={profile} />
         </Toolbar>

@@ -35,7 +35,7 @@ export function NavigationDrawer({
       <Box onClick={(event) => (event.target as HTMLElement).closest('a') && onClose()} sx={{ py: 1 }}>
         <TopNavigation profile={profile} orientation="vertical" />
         <Box sx={{ px: 2, py: 1.5 }}>
-          <SubscriptionWidget />
+          <SubscriptionWidget profile={profile} />
         </Box>
         <Divider sx={{ mb: 1 }} />
         <Box sx={{ px: 1 }}>
