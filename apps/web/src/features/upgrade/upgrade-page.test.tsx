@@ -1,5 +1,5 @@
 import type { SubscriptionResponse } from '@outpilot/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, tokenHandler } from '../../test/fake-api.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
@@ -13,11 +13,19 @@ const subscription = (over: Partial<SubscriptionResponse> = {}) =>
   makeSubscription({ plan_id: 'experimental', actual_price: 38, base_price: 38, ...over });
 
 function renderUpgrade(answer: SubscriptionResponse) {
-  const api = createFakeApi({ 'GET /subscription': () => ({ body: answer }) });
+  let current = answer;
+  const api = createFakeApi({
+    'GET /subscription': () => ({ body: current }),
+    'PUT /subscription/upgrade': ({ body }) => {
+      const { plan_id } = body as { plan_id: 'basic' | 'pro' | 'team' };
+      current = { ...current, plan_id, actual_price: 38, base_price: 38 };
+      return { body: current };
+    },
+  });
   const bridge = createFakeBridge({
     handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => profile },
   });
-  return renderApp({
+  const rendered = renderApp({
     bridge,
     fetch: api.fetch,
     path: '/upgrade',
@@ -26,6 +34,7 @@ function renderUpgrade(answer: SubscriptionResponse) {
       { path: '/campaigns', element: <h1>Campaigns</h1> },
     ],
   });
+  return { ...rendered, api };
 }
 
 const card = (name: string) =>
@@ -60,5 +69,58 @@ describe('Upgrade screen (seed 000 §2)', () => {
     const { router } = renderUpgrade(subscription({ plan_id: 'pro', owner_id: 'team-owner' }));
     expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/campaigns');
+  });
+
+  it('lists each plan’s features on its card (§1)', async () => {
+    renderUpgrade(makeSubscription({ plan_id: 'trial', actual_price: 0, base_price: 0 }));
+    const features = async (name: string) => {
+      await screen.findByRole('heading', { name, level: 2 });
+      const list = card(name).getAllByRole('list')[0] as HTMLElement;
+      return within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    };
+    expect(await features('Basic')).toEqual([
+      'Connect people',
+      'Export and filter contacts',
+      'Send messages',
+      'Campaign statistics',
+      'Auto follow-ups',
+      'Auto withdrawal of invites',
+      'CSV export of contacts',
+      'Unlimited campaigns',
+    ]);
+    expect(await features('Pro')).toEqual([
+      'All basic features',
+      'Cloud automation',
+      'Sales Navigator imports',
+      'Activities log CSV export',
+      'Automation connector (under construction)',
+    ]);
+    expect(await features('Team')).toEqual(['All pro features', 'Team work']);
+  });
+
+  it('asks to confirm a downgrade of an active Pro plan, and changes it on Yes (§4)', async () => {
+    const { api } = renderUpgrade(makeSubscription({ plan_id: 'pro', actual_price: 59, base_price: 59 }));
+    const downgrade = await screen.findByRole('button', { name: 'Upgrade subscription: Basic' });
+    fireEvent.click(downgrade);
+    const dialog = await screen.findByRole('dialog', { name: 'Downgrade subscription' });
+    expect(
+      within(dialog).getByText(
+        'Downgrade to Basic? The unused part of this period is credited to your next payments.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    fireEvent.click(downgrade);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Subscription has been upgraded')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'PUT')).toEqual([
+      expect.objectContaining({ path: '/subscription/upgrade', body: { plan_id: 'basic' } }),
+    ]);
+    expect(await card('Basic').findByRole('button', { name: 'Current plan' })).toBeDisabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
