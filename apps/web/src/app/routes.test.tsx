@@ -1,12 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeApi, tokenHandler } from '../test/fake-api.ts';
+import { type ApiRoute, createFakeApi, tokenHandler } from '../test/fake-api.ts';
 import { createFakeBridge } from '../test/fake-bridge.ts';
-import { makeProfile } from '../test/fixtures.ts';
+import { makeCampaign, makeExecutionsStatistics, makeProfile } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { appRoutes } from './routes.tsx';
 
-function renderRoutes(path: string, profile = makeProfile()) {
+function renderRoutes(path: string, profile = makeProfile(), routes: Record<string, ApiRoute> = {}) {
   const bridge = createFakeBridge({
     handlers: {
       'api.getMyProfile': () => profile,
@@ -31,6 +31,7 @@ function renderRoutes(path: string, profile = makeProfile()) {
         as_of: '2026-01-15T00:00:00.000Z',
       },
     }),
+    ...routes,
   });
   return renderApp({ bridge, routes: appRoutes, path, fetch: api.fetch });
 }
@@ -88,6 +89,35 @@ describe('app routes', () => {
       'href',
       '/upgrade',
     );
+  });
+
+  it('opens a campaign of the archive at /archive/{id}, with its detail', async () => {
+    const archived = makeCampaign({ name: 'Last spring', state: 'Completed', archived: true });
+    const { router } = renderRoutes('/archive', makeProfile(), {
+      'GET /campaigns/page': ({ query }) => {
+        const documents = query.get('archived') === 'true' ? [archived] : [];
+        return { body: { documents, total: documents.length } };
+      },
+      [`GET /campaigns/${archived.id}`]: () => ({ body: archived }),
+      [`GET /campaigns/${archived.id}/executions-statistics`]: () => ({
+        body: makeExecutionsStatistics({ succeed: 2, ignored: 1 }),
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Archived campaigns' });
+    fireEvent.click(await within(table).findByRole('link', { name: 'Last spring' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/archive/${archived.id}`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Last spring' })).toBeInTheDocument();
+    // An archived campaign is read-only: it may be cloned or unarchived, nothing else.
+    expect(screen.getByRole('textbox', { name: 'Campaign name' })).toBeDisabled();
+    const actions = screen.getByRole('toolbar', { name: 'Campaign actions' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Clone', 'Unarchive']);
+    expect(await screen.findByTestId('success-rate')).toHaveTextContent('Success rate: 66.7%');
+    expect(screen.getByRole('link', { name: 'Campaigns' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows Messaging to beta users', async () => {

@@ -1,4 +1,10 @@
-import type { AppProfile, ClientConfig, SubscriptionResponse } from '@outpilot/contracts';
+import type {
+  AppProfile,
+  Campaign,
+  ClientConfig,
+  ExecutionsStatisticsResponse,
+  SubscriptionResponse,
+} from '@outpilot/contracts';
 
 export const testConfig: ClientConfig = {
   version: '0.1.0',
@@ -66,4 +72,62 @@ export function makeSubscription(overrides: Partial<SubscriptionResponse> = {}):
     as_of: '2026-03-15T10:00:00.000Z',
     ...overrides,
   };
+}
+
+/**
+ * A campaign as GET campaigns/{id} and campaigns/page answer it: a Compose draft with one Connect,
+ * three contacts and every action allowed by the server, changed by `overrides`.
+ */
+export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  const on = { enabled: true, hint: null };
+  return {
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Spring outreach',
+    state: 'Compose',
+    complete_reason: null,
+    pause_reason: null,
+    archived: false,
+    created: '2026-03-04T10:00:00.000Z',
+    started: null,
+    completed: null,
+    target_audience_count: 3,
+    in_queue_count: 0,
+    owner: {
+      email: 'ada@example.com',
+      nickname: 'Ada',
+      persona_id: '44444444-4444-4444-8444-444444444445',
+      linkedin_profile: null,
+    },
+    steps: [{ type: 'Connect', message_template: null, timeout: 14_400, delay: 30 }],
+    statistics: {
+      started_count: 0,
+      in_queue_count: 0,
+      invitation_sent: 0,
+      acceptance_rate: null,
+      messages_sent: 0,
+      reply_rate: null,
+    },
+    events: { run: on, stop: on, complete: on, clone: on, archive: on, unarchive: on },
+    allowAddSteps: true,
+    launch_in_minutes: 0,
+    ...overrides,
+  };
+}
+
+/** GET campaigns/{id}/executions-statistics for a one-Connect campaign: these totals, 0 elsewhere. */
+export function makeExecutionsStatistics(
+  totals: Partial<ExecutionsStatisticsResponse['total']> = {},
+): ExecutionsStatisticsResponse {
+  const total = {
+    not_started: 0,
+    in_queue: 0,
+    in_progress: 0,
+    succeed: 0,
+    ignored: 0,
+    cancelled: 0,
+    skipped: 0,
+    failed: 0,
+    ...totals,
+  };
+  return { total, steps: [{ step_number: 1, type: 'Connect', ...total }] };
 }

@@ -1,122 +1,211 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { createFakeApi, tokenHandler } from '../../test/fake-api.ts';
+import type { Campaign, ExecutionsStatisticsResponse } from '@outpilot/contracts';
+import { lifecycleHints } from '@outpilot/domain';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ApiRoute, createFakeApi, tokenHandler } from '../../test/fake-api.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { makeProfile } from '../../test/fixtures.ts';
+import { makeCampaign, makeExecutionsStatistics, makeProfile } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { CampaignDetailPage } from './campaign-detail-page.tsx';
+import { CampaignDetailPage, runningRefreshMs } from './campaign-detail-page.tsx';
 
-const id = '44444444-4444-4444-8444-444444444444';
 const on = { enabled: true, hint: null };
-const stopped = {
-  id,
+const id = makeCampaign().id;
+const stopped = makeCampaign({
   name: 'Paused outreach',
   state: 'Stopped',
-  complete_reason: null,
   pause_reason: 'User',
-  archived: false,
-  created: '2026-03-04T10:00:00.000Z',
   started: '2026-03-05T10:00:00.000Z',
-  completed: null,
-  target_audience_count: 3,
   in_queue_count: 3,
-  owner: { email: 'ada@example.com', nickname: 'Ada', persona_id: id, linkedin_profile: null },
-  steps: [{ type: 'Connect', message_template: null, timeout: 14_400 }],
-  statistics: {
-    started_count: 3,
-    in_queue_count: 3,
-    invitation_sent: 0,
-    acceptance_rate: null,
-    messages_sent: 0,
-    reply_rate: null,
-  },
-  events: { run: on, stop: on, complete: on, clone: on, archive: on, unarchive: on },
+  statistics: { ...makeCampaign().statistics, started_count: 3, in_queue_count: 3 },
   allowAddSteps: false,
-  launch_in_minutes: 0,
-};
-const counts = {
-  not_started: 0,
-  in_queue: 3,
-  in_progress: 0,
-  succeed: 0,
-  ignored: 0,
-  cancelled: 0,
-  skipped: 0,
-  failed: 0,
-};
+});
+const queued = makeExecutionsStatistics({ in_queue: 3 });
+
+/** The detail page of `campaign` at /campaigns/{id}, its statistics from `statistics`, a stub beyond. */
+function renderDetail(
+  campaign: Campaign,
+  options: { statistics?: () => ExecutionsStatisticsResponse; routes?: Record<string, ApiRoute> } = {},
+) {
+  const statistics = options.statistics ?? (() => queued);
+  const api = createFakeApi({
+    [`GET /campaigns/${id}`]: () => ({ body: campaign }),
+    [`GET /campaigns/${id}/executions-statistics`]: () => ({ body: statistics() }),
+    ...options.routes,
+  });
+  const bridge = createFakeBridge({
+    handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => makeProfile() },
+  });
+  const view = renderApp({
+    bridge,
+    fetch: api.fetch,
+    path: `/campaigns/${id}`,
+    routes: [
+      { path: '/campaigns/:id', element: <CampaignDetailPage /> },
+      { path: '/campaigns/:id/*', element: <p>Another campaign page</p> },
+    ],
+  });
+  return { ...view, api };
+}
+
+const runButton = () => screen.findByRole('button', { name: /^Run$/ });
+const callsTo = (api: ReturnType<typeof createFakeApi>, method: string, path: string) =>
+  api.calls.filter((call) => call.method === method && call.path === path);
+
+/** The information list (§2): each term with the value beside it. */
+const information = () =>
+  Object.fromEntries(
+    screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('CampaignDetailPage', () => {
   it('shows the message of a transition the server refuses and changes nothing on screen', async () => {
     const refusal = 'The campaign cannot be resumed: its network account is signed out';
-    const api = createFakeApi({
-      [`GET /campaigns/${id}`]: () => ({ body: stopped }),
-      [`GET /campaigns/${id}/executions-statistics`]: () => ({
-        body: { total: counts, steps: [{ step_number: 1, type: 'Connect', ...counts }] },
-      }),
-      [`PUT /campaigns/${id}/run`]: () => ({
-        status: 422,
-        body: { name: 'UnprocessableEntity', message: refusal },
-      }),
+    const { api } = renderDetail(stopped, {
+      routes: {
+        [`PUT /campaigns/${id}/run`]: () => ({
+          status: 422,
+          body: { name: 'UnprocessableEntity', message: refusal },
+        }),
+      },
     });
-    const bridge = createFakeBridge({
-      handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => makeProfile() },
-    });
-    renderApp({
-      bridge,
-      fetch: api.fetch,
-      path: `/campaigns/${id}`,
-      routes: [{ path: '/campaigns/:id', element: <CampaignDetailPage /> }],
-    });
-    const run = await screen.findByRole('button', { name: /^Run$/ });
+    const run = await runButton();
     expect(screen.getByText(/^paused/)).toBeInTheDocument();
-    const readsBefore = api.calls.filter(
-      (call) => call.method === 'GET' && call.path === `/campaigns/${id}`,
-    ).length;
+    const readsBefore = callsTo(api, 'GET', `/campaigns/${id}`).length;
 
     // From Stopped, run resumes at once (no preview); the server says no.
     fireEvent.click(run);
     await waitFor(() => expect(document.querySelector('#notistack-snackbar')).toHaveTextContent(refusal));
-    expect(api.calls.some((call) => call.method === 'PUT' && call.path === `/campaigns/${id}/run`)).toBe(
-      true,
-    );
+    expect(callsTo(api, 'PUT', `/campaigns/${id}/run`)).toHaveLength(1);
     // Still paused, no 'Campaign is resumed', and the campaign was not read again as if it had changed.
     expect(screen.getByText(/^paused/)).toBeInTheDocument();
     expect(screen.queryByText('Campaign is resumed')).not.toBeInTheDocument();
-    expect(
-      api.calls.filter((call) => call.method === 'GET' && call.path === `/campaigns/${id}`),
-    ).toHaveLength(readsBefore);
+    expect(callsTo(api, 'GET', `/campaigns/${id}`)).toHaveLength(readsBefore);
   });
 
   it('writes why an action is off under the bar, where a keyboard user reads it', async () => {
     const noContacts = 'Add contacts to launch your campaign!';
-    const draft = {
-      ...stopped,
-      state: 'Compose',
-      pause_reason: null,
-      started: null,
-      target_audience_count: 0,
-      events: { ...stopped.events, run: { enabled: false, hint: noContacts } },
-    };
-    const api = createFakeApi({
-      [`GET /campaigns/${id}`]: () => ({ body: draft }),
-      [`GET /campaigns/${id}/executions-statistics`]: () => ({
-        body: { total: counts, steps: [{ step_number: 1, type: 'Connect', ...counts }] },
+    renderDetail(
+      makeCampaign({
+        target_audience_count: 0,
+        events: { ...stopped.events, run: { enabled: false, hint: noContacts } },
       }),
-    });
-    const bridge = createFakeBridge({
-      handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => makeProfile() },
-    });
-    renderApp({
-      bridge,
-      fetch: api.fetch,
-      path: `/campaigns/${id}`,
-      routes: [{ path: '/campaigns/:id', element: <CampaignDetailPage /> }],
-    });
-    expect(await screen.findByRole('button', { name: /^Run$/ })).toBeDisabled();
+    );
+    expect(await runButton()).toBeDisabled();
     // Visible without hovering, and the toolbar is described by it.
     expect(screen.getByText(`Run: ${noContacts}`)).toBeVisible();
     expect(screen.getByRole('toolbar', { name: 'Campaign actions' })).toHaveAccessibleDescription(
       `Run: ${noContacts}`,
     );
+  });
+
+  it.each<[string, Partial<Campaign>, string]>([
+    ['0 contacts', { target_audience_count: 0 }, lifecycleHints.noContacts],
+    ['no actions', { steps: [] }, lifecycleHints.noSteps],
+  ])('disables Run with %s even when the server allows it, and says why', async (_case, change, why) => {
+    renderDetail(makeCampaign({ ...change, events: { ...stopped.events, run: on } }));
+    expect(await runButton()).toBeDisabled();
+    expect(screen.getByRole('toolbar', { name: 'Campaign actions' })).toHaveAccessibleDescription(
+      `Run: ${why}`,
+    );
+  });
+
+  it('enables Run for a draft with contacts and actions', async () => {
+    renderDetail(makeCampaign());
+    expect(await runButton()).toBeEnabled();
+    expect(screen.getByRole('toolbar', { name: 'Campaign actions' })).not.toHaveAccessibleDescription();
+  });
+
+  it("offers 'Add actions' to the steps editor for a draft with no actions", async () => {
+    const { router } = renderDetail(makeCampaign({ steps: [] }));
+    const add = await screen.findByRole('link', { name: 'Add actions' });
+    // The Edit link is for steps there are; with none, 'Add actions' is the way in.
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    fireEvent.click(add);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/campaigns/${id}/tune`));
+  });
+
+  it('shows the status with its pause reason, the contact count and the dates', async () => {
+    renderDetail(stopped);
+    await runButton();
+    expect(information()).toEqual({
+      Status: 'paused (paused by you)',
+      Contacts: '3',
+      Created: '04/03/2026',
+      Started: '05/03/2026',
+    });
+  });
+
+  it('shows the completion date of a completed campaign, and that a draft has not started', async () => {
+    const completed = renderDetail(
+      makeCampaign({
+        state: 'Completed',
+        started: '2026-03-05T10:00:00.000Z',
+        completed: '2026-03-09T10:00:00.000Z',
+      }),
+    );
+    await runButton();
+    expect(information()).toMatchObject({ Created: '04/03/2026', Completed: '09/03/2026' });
+    completed.unmount();
+    renderDetail(makeCampaign());
+    await runButton();
+    expect(information()).toMatchObject({ Created: '04/03/2026', Started: 'Not started yet' });
+  });
+
+  it("links to the campaign's contacts page", async () => {
+    const { router } = renderDetail(stopped);
+    fireEvent.click(await screen.findByRole('link', { name: 'Contacts of this campaign' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/campaigns/${id}/contacts`));
+  });
+
+  it('saves a new name when the title loses the focus', async () => {
+    // The server keeps the name: the page reads the campaign again after the rename.
+    let saved = stopped;
+    const { api } = renderDetail(stopped, {
+      routes: {
+        [`GET /campaigns/${id}`]: () => ({ body: saved }),
+        [`PUT /campaigns/${id}/update`]: ({ body }) => {
+          saved = { ...saved, name: (body as { name: string }).name };
+          return { body: saved };
+        },
+      },
+    });
+    const title = await screen.findByRole('textbox', { name: 'Campaign name' });
+    fireEvent.change(title, { target: { value: '  Autumn outreach ' } });
+    fireEvent.blur(title);
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Autumn outreach' })).toBeInTheDocument(),
+    );
+    expect(callsTo(api, 'PUT', `/campaigns/${id}/update`).map((call) => call.body)).toEqual([
+      { name: 'Autumn outreach' },
+    ]);
+    expect(title).toHaveValue('Autumn outreach');
+  });
+
+  it('refreshes the statistics of a running campaign without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer = queued;
+    const running = makeCampaign({ ...stopped, state: 'Running', pause_reason: null });
+    const { api } = renderDetail(running, { statistics: () => answer });
+    expect(await screen.findByTestId('success-rate')).toHaveTextContent('Success rate: 0%');
+    expect(screen.getByTestId('execution-counts')).toHaveTextContent('In queue: 3');
+
+    // The engine moved on: one contact connected, two are waiting for an answer.
+    answer = makeExecutionsStatistics({ in_progress: 2, succeed: 1 });
+    await act(() => vi.advanceTimersByTimeAsync(runningRefreshMs));
+    await waitFor(() => expect(screen.getByTestId('success-rate')).toHaveTextContent('Success rate: 33.3%'));
+    expect(screen.getByTestId('execution-counts')).toHaveTextContent('In progress: 2, Succeed: 1');
+    expect(callsTo(api, 'GET', `/campaigns/${id}/executions-statistics`).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('does not ask again for the statistics of a campaign that is not running', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { api } = renderDetail(stopped);
+    await screen.findByTestId('success-rate');
+    await act(() => vi.advanceTimersByTimeAsync(runningRefreshMs * 3));
+    expect(callsTo(api, 'GET', `/campaigns/${id}/executions-statistics`)).toHaveLength(1);
   });
 });

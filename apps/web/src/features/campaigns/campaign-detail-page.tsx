@@ -8,7 +8,13 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type Campaign, type CampaignEventName, campaignStateLabels } from '@outpilot/contracts';
+import {
+  type Campaign,
+  type CampaignEvent,
+  type CampaignEventName,
+  campaignStateLabels,
+} from '@outpilot/contracts';
+import { lifecycleHints } from '@outpilot/domain';
 import { useRef } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.ts';
@@ -70,15 +76,23 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
   const events: CampaignEventName[] = campaign.archived
     ? ['clone', 'unarchive']
     : [campaign.state === 'Running' ? 'stop' : 'run', 'complete', 'clone', 'archive'];
-  // §2: Run is disabled with 0 contacts or no actions, whatever else the flag says.
-  const isEnabled = (event: CampaignEventName) =>
-    campaign.events[event].enabled &&
-    !(event === 'run' && (campaign.target_audience_count === 0 || hasNoSteps));
+  // §2: Run is disabled with 0 contacts or no actions, whatever else the flag says (it may be
+  // older than the audience or the steps); the button then says why, in the server's own words.
+  const runRefusal =
+    campaign.target_audience_count === 0
+      ? lifecycleHints.noContacts
+      : hasNoSteps
+        ? lifecycleHints.noSteps
+        : null;
+  const flagOf = (event: CampaignEventName): CampaignEvent =>
+    event === 'run' && runRefusal !== null && campaign.events.run.enabled
+      ? { enabled: false, hint: runRefusal }
+      : campaign.events[event];
   // A disabled button cannot take the keyboard's focus, so its tooltip never shows to a keyboard
   // user: the reasons are also written under the bar, and the bar is described by them.
   const reasons = events
-    .filter((event) => !isEnabled(event) && campaign.events[event].hint)
-    .map((event) => `${eventLabels[event]}: ${campaign.events[event].hint}`);
+    .filter((event) => !flagOf(event).enabled && flagOf(event).hint)
+    .map((event) => `${eventLabels[event]}: ${flagOf(event).hint}`);
   const info: [string, string][] = [
     [
       'Status',
@@ -113,7 +127,7 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
         onBlur={keepFocus.onBlur}
       >
         {events.map((event) => {
-          const flag = campaign.events[event];
+          const flag = flagOf(event);
           // A disabled button gets no pointer events; the span keeps the server's hint as its tip.
           return (
             <Tooltip key={eventSlot(event)} title={flag.enabled ? '' : (flag.hint ?? '')}>
@@ -122,7 +136,7 @@ function CampaignDetail({ campaign, chart }: { campaign: Campaign; chart: React.
                   variant={event === 'run' ? 'contained' : 'outlined'}
                   // Busy is aria-disabled, not disabled: a disabled button would drop the focus
                   // of the keyboard user who just pressed it.
-                  disabled={!isEnabled(event)}
+                  disabled={!flag.enabled}
                   aria-disabled={actions.isBusy || undefined}
                   onClick={() => !actions.isBusy && actions.act(event, campaign)}
                 >
