@@ -5,23 +5,18 @@ import { createFakeBridge } from '../../test/fake-bridge.ts';
 import { makeProfile } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { CampaignDetailPage } from './campaign-detail-page.tsx';
+import { makeCampaign } from './campaign-fixtures.ts';
 
 const id = '44444444-4444-4444-8444-444444444444';
-const on = { enabled: true, hint: null };
-const stopped = {
+const stopped = makeCampaign({
   id,
   name: 'Paused outreach',
   state: 'Stopped',
-  complete_reason: null,
   pause_reason: 'User',
-  archived: false,
-  created: '2026-03-04T10:00:00.000Z',
   started: '2026-03-05T10:00:00.000Z',
-  completed: null,
   target_audience_count: 3,
   in_queue_count: 3,
-  owner: { email: 'ada@example.com', nickname: 'Ada', persona_id: id, linkedin_profile: null },
-  steps: [{ type: 'Connect', message_template: null, timeout: 14_400 }],
+  steps: [{ type: 'Connect', message_template: null, timeout: 14_400, delay: 30 }],
   statistics: {
     started_count: 3,
     in_queue_count: 3,
@@ -30,10 +25,7 @@ const stopped = {
     messages_sent: 0,
     reply_rate: null,
   },
-  events: { run: on, stop: on, complete: on, clone: on, archive: on, unarchive: on },
-  allowAddSteps: false,
-  launch_in_minutes: 0,
-};
+});
 const counts = {
   not_started: 0,
   in_queue: 3,
@@ -91,7 +83,7 @@ describe('CampaignDetailPage', () => {
     const noContacts = 'Add contacts to launch your campaign!';
     const draft = {
       ...stopped,
-      state: 'Compose',
+      state: 'Compose' as const,
       pause_reason: null,
       started: null,
       target_audience_count: 0,
@@ -118,5 +110,53 @@ describe('CampaignDetailPage', () => {
     expect(screen.getByRole('toolbar', { name: 'Campaign actions' })).toHaveAccessibleDescription(
       `Run: ${noContacts}`,
     );
+  });
+
+  it('renames on Enter and on blur, and refuses an empty or over-long name with the server’s texts', async () => {
+    let saved = stopped;
+    const api = createFakeApi({
+      [`GET /campaigns/${id}`]: () => ({ body: saved }),
+      [`GET /campaigns/${id}/executions-statistics`]: () => ({
+        body: { total: counts, steps: [{ step_number: 1, type: 'Connect', ...counts }] },
+      }),
+      [`PUT /campaigns/${id}/update`]: ({ body }) => {
+        saved = { ...saved, name: (body as { name: string }).name };
+        return { body: saved };
+      },
+    });
+    const bridge = createFakeBridge({
+      handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => makeProfile() },
+    });
+    renderApp({
+      bridge,
+      fetch: api.fetch,
+      path: `/campaigns/${id}`,
+      routes: [{ path: '/campaigns/:id', element: <CampaignDetailPage /> }],
+    });
+    const renames = () => api.calls.filter((call) => call.path === `/campaigns/${id}/update`);
+    const title = await screen.findByRole('textbox', { name: 'Campaign name' });
+    expect(title).toHaveValue('Paused outreach');
+
+    fireEvent.change(title, { target: { value: '  Spring leads  ' } });
+    fireEvent.keyDown(title, { key: 'Enter' });
+    await waitFor(() => expect(renames().map((call) => call.body)).toEqual([{ name: 'Spring leads' }]));
+    await waitFor(() => expect(title).toHaveValue('Spring leads'));
+
+    fireEvent.change(title, { target: { value: 'Autumn leads' } });
+    fireEvent.blur(title);
+    await waitFor(() => expect(renames()).toHaveLength(2));
+    expect(renames()[1]?.body).toEqual({ name: 'Autumn leads' });
+
+    fireEvent.change(title, { target: { value: 'x'.repeat(51) } });
+    expect(await screen.findByText('The campaign name can be at most 50 characters')).toBeInTheDocument();
+    fireEvent.keyDown(title, { key: 'Enter' });
+    fireEvent.change(title, { target: { value: '  ' } });
+    expect(await screen.findByText('Enter the campaign name')).toBeInTheDocument();
+    fireEvent.blur(title);
+    // Escape goes back to the saved name; nothing invalid was sent.
+    fireEvent.keyDown(title, { key: 'Escape' });
+    await waitFor(() => expect(title).toHaveValue('Autumn leads'));
+    expect(screen.queryByText('Enter the campaign name')).not.toBeInTheDocument();
+    expect(renames()).toHaveLength(2);
   });
 });
