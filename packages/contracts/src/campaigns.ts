@@ -215,7 +215,16 @@ export const campaignOwnerSchema = z.object({
 export type CampaignOwner = z.infer<typeof campaignOwnerSchema>;
 
 const instantSchema = z.iso.datetime({ offset: true });
-export const campaignNameSchema = z.string().trim().min(1).max(campaignNameMaxLength);
+/** The name's two texts: the editor's warnings and the server's 422 message are the same. */
+export const campaignNameTexts = {
+  required: 'Enter the campaign name',
+  tooLong: `The campaign name can be at most ${campaignNameMaxLength} characters`,
+} as const;
+export const campaignNameSchema = z
+  .string()
+  .trim()
+  .min(1, { error: campaignNameTexts.required })
+  .max(campaignNameMaxLength, { error: campaignNameTexts.tooLong });
 
 export const campaignSchema = z.object({
   id: z.uuid(),

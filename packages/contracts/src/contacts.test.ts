@@ -48,6 +48,7 @@ describe('contactDocumentSchema', () => {
       linkedin_entity_id: null,
       sales_lead_id: null,
       location: null,
+      country: null,
       last_job: null,
       contacted: null,
       imported: '2026-01-02T03:04:05+02:00',

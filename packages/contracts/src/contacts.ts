@@ -128,6 +128,8 @@ export const contactDocumentSchema = z.object({
   /** The Sales Navigator lead id; the export's profile link of a contact known only by it. */
   sales_lead_id: z.string().max(200).nullable(),
   location: text.nullable(),
+  /** The country as imported or scraped; the {country} placeholder's value. */
+  country: text.nullable(),
   /** The current company. */
   last_job: text.nullable(),
   /** Last action date. */

@@ -1,9 +1,11 @@
 import {
   type ActivitiesQueueResponse,
   type Campaign,
+  campaignNameTexts,
   campaignSchema,
   type ExecutionsPageResponse,
   errorBodySchema,
+  timerMaxMinutes,
 } from '@outpilot/contracts';
 import { lifecycleHints, stepMessages } from '@outpilot/domain';
 import { and, eq, sql } from 'drizzle-orm';
@@ -99,10 +101,15 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
     expect(renamed.body.name).toBe('Renamed');
     expect((await call('GET', `/campaigns/${campaign.id}`, token)).body.name).toBe('Renamed');
 
-    for (const name of ['', '   ', 'x'.repeat(51)]) {
+    // The editor's texts: the form and the server check with the same schema.
+    for (const [name, message] of [
+      ['', campaignNameTexts.required],
+      ['   ', campaignNameTexts.required],
+      ['x'.repeat(51), campaignNameTexts.tooLong],
+    ] as const) {
       const refused = await call('PUT', `/campaigns/${campaign.id}/update`, token, { name });
       expect(refused.status, name).toBe(422);
-      expect(errorBodySchema.parse(refused.body).name).toBe('UnprocessableEntity');
+      expect(errorBodySchema.parse(refused.body)).toMatchObject({ name: 'UnprocessableEntity', message });
     }
     expect((await call('GET', `/campaigns/${campaign.id}`, token)).body.name).toBe('Renamed');
     expect((await call('POST', '/campaigns', undefined, { name: 'x' })).status).toBe(403);
@@ -136,6 +143,35 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
       { field: 'steps[2].message_template', description: 'Too long message' },
     ]);
     expect((await call('GET', `/campaigns/${campaign.id}`, token)).body.steps).toEqual(connectThenMessage);
+  });
+
+  it("refuses a delay above the timer inputs' maximum (9999 days 23:59) with 422, saving nothing", async () => {
+    const { token } = await signedIn();
+    const { body: campaign } = await call('POST', '/campaigns', token, { name: 'Long waits' });
+    const save = (steps: unknown[], launch_in_minutes?: number) =>
+      call('PUT', `/campaigns/${campaign.id}/update_steps`, token, { steps, launch_in_minutes });
+    const longest = [
+      { type: 'Connect', message_template: null, timeout: timerMaxMinutes, delay: timerMaxMinutes },
+      { type: 'Message', message_template: 'Hi', timeout: timerMaxMinutes },
+    ];
+    expect((await save(longest, timerMaxMinutes)).status).toBe(200);
+    const over = timerMaxMinutes + 1;
+    const tooLong: [string, unknown[], number | undefined][] = [
+      ['Connect delay', [{ ...longest[0], delay: over }, longest[1]], undefined],
+      ['withdraw period', [{ ...longest[0], timeout: over }, longest[1]], undefined],
+      ['message timeout', [longest[0], { ...longest[1], timeout: over }], undefined],
+      ['follow wait', [{ type: 'Follow', timeout: over }], undefined],
+      ['launch in', longest, over],
+    ];
+    for (const [what, steps, launchIn] of tooLong) {
+      const refused = await save(steps, launchIn);
+      expect(refused.status, what).toBe(422);
+      expect(errorBodySchema.parse(refused.body).name, what).toBe('UnprocessableEntity');
+    }
+    expect((await call('GET', `/campaigns/${campaign.id}`, token)).body).toMatchObject({
+      steps: longest,
+      launch_in_minutes: timerMaxMinutes,
+    });
   });
 
   it('limits editing after launch: same shape only', async () => {

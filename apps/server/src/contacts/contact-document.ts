@@ -9,7 +9,8 @@ export const contactDocumentColumns = sql`${contacts.id} as id, ${contacts.creat
   ${contacts.linkedinPublicIdentifier} as linkedin_public_identifier,
   ${contacts.occupation} as occupation, ${contacts.isPremium} as is_premium,
   ${contacts.distance} as distance, ${contacts.linkedinEntityId} as linkedin_entity_id,
-  ${contacts.salesLeadId} as sales_lead_id, ${contacts.location} as location, ${contacts.lastJob} as last_job,
+  ${contacts.salesLeadId} as sales_lead_id, ${contacts.location} as location,
+  ${contacts.country} as country, ${contacts.lastJob} as last_job,
   ${contacts.contactedAt} as contacted, ${contacts.importedAt} as imported,
   ${contacts.customField1} as custom_field_1, ${contacts.customField2} as custom_field_2,
   ${contacts.customField3} as custom_field_3`;
@@ -34,6 +35,7 @@ export type ContactRow = {
   linkedin_entity_id: string | null;
   sales_lead_id: string | null;
   location: string | null;
+  country: string | null;
   last_job: string | null;
   contacted: Date | string | null;
   imported: Date | string;
@@ -62,6 +64,7 @@ export function toContactDocument(row: ContactRow): ContactDocument {
     linkedin_entity_id: row.linkedin_entity_id,
     sales_lead_id: row.sales_lead_id,
     location: row.location,
+    country: row.country,
     last_job: row.last_job,
     contacted: row.contacted === null ? null : toIso(row.contacted),
     imported: toIso(row.imported),

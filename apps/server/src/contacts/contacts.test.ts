@@ -1,9 +1,16 @@
-import { type ContactsPageAnswer, errorBodySchema, filterMaxLength } from '@outpilot/contracts';
-import { csvExampleFileName } from '@outpilot/domain';
+import {
+  type ContactsPageAnswer,
+  errorBodySchema,
+  filterMaxLength,
+  type StoredStep,
+} from '@outpilot/contracts';
+import { csvExampleFileName, renderTemplate } from '@outpilot/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { executions } from '../db/schema.ts';
+import { renderStepMessage, toLinkedinContact } from '../executions/to-execution-documents.ts';
 import {
+  addAudience,
   createCampaignRow,
   createContacts,
   createExecutionRow,
@@ -171,6 +178,36 @@ describe.each(testBackends())('contacts API on $name', ({ databaseUrl }) => {
       names(await page(token, { $filter: `not executions/any(e: e/campaign_id eq '${campaign.id}')` })),
     ).toEqual([]);
     expect((await page(token, { $filter: 'executions/any()' })).total).toBe(5);
+  });
+
+  it("answers each contact's country, the value the engine puts in {country} (the editor's preview)", async () => {
+    const { account, token } = await signInNewAccount(server);
+    const campaign = await createCampaignRow(server.db, account.personaId);
+    const seeded = await createContacts(server.db, account.personaId, [
+      { fullName: 'Ana Lisbon', country: 'Portugal' },
+      { fullName: 'No Country', country: null },
+    ]);
+    await addAudience(
+      server.db,
+      campaign,
+      seeded.map((contact) => contact.id),
+    );
+    // The steps editor's query for its preview contact: the campaign's contacts.
+    const answer = await page(token, {
+      $filter: `campaigns/any(c: c eq '${campaign.id}')`,
+      $orderby: 'full_name asc',
+    });
+    expect(answer.documents.map(({ full_name, country }) => ({ full_name, country }))).toEqual([
+      { full_name: 'Ana Lisbon', country: 'Portugal' },
+      { full_name: 'No Country', country: null },
+    ]);
+    const note: StoredStep = { type: 'Connect', message_template: 'Hello from {country}!', timeout: 14_400 };
+    for (const contact of seeded) {
+      const document = answer.documents.find((candidate) => candidate.id === contact.id);
+      expect(renderTemplate('Hello from {country}!', { country: document?.country })).toBe(
+        renderStepMessage(note, toLinkedinContact(contact)),
+      );
+    }
   });
 
   it('refuses unknown execution fields and values in the filter with 422', async () => {

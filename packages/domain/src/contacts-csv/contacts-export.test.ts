@@ -18,6 +18,7 @@ const contact: ContactDocument = {
   linkedin_entity_id: 'ACoAAA',
   sales_lead_id: null,
   location: 'Berlin, Germany',
+  country: 'Germany',
   last_job: '+Acme; Inc.',
   contacted: null,
   imported: '2026-01-02T03:04:05.000Z',

@@ -161,7 +161,7 @@ describe('CampaignDetailPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/campaigns/${id}/contacts`));
   });
 
-  it('saves a new name when the title loses the focus', async () => {
+  it('renames on Enter and on blur, and refuses an empty or over-long name with the server’s texts', async () => {
     // The server keeps the name: the page reads the campaign again after the rename.
     let saved = stopped;
     const { api } = renderDetail(stopped, {
@@ -173,16 +173,33 @@ describe('CampaignDetailPage', () => {
         },
       },
     });
+    const renames = () => callsTo(api, 'PUT', `/campaigns/${id}/update`);
     const title = await screen.findByRole('textbox', { name: 'Campaign name' });
-    fireEvent.change(title, { target: { value: '  Autumn outreach ' } });
+    expect(title).toHaveValue('Paused outreach');
+
+    fireEvent.change(title, { target: { value: '  Spring leads  ' } });
+    fireEvent.keyDown(title, { key: 'Enter' });
+    await waitFor(() => expect(renames().map((call) => call.body)).toEqual([{ name: 'Spring leads' }]));
+    await waitFor(() => expect(title).toHaveValue('Spring leads'));
+
+    fireEvent.change(title, { target: { value: ' Autumn leads ' } });
     fireEvent.blur(title);
     await waitFor(() =>
-      expect(screen.getByRole('heading', { level: 1, name: 'Autumn outreach' })).toBeInTheDocument(),
+      expect(screen.getByRole('heading', { level: 1, name: 'Autumn leads' })).toBeInTheDocument(),
     );
-    expect(callsTo(api, 'PUT', `/campaigns/${id}/update`).map((call) => call.body)).toEqual([
-      { name: 'Autumn outreach' },
-    ]);
-    expect(title).toHaveValue('Autumn outreach');
+    expect(renames()[1]?.body).toEqual({ name: 'Autumn leads' });
+
+    fireEvent.change(title, { target: { value: 'x'.repeat(51) } });
+    expect(await screen.findByText('The campaign name can be at most 50 characters')).toBeInTheDocument();
+    fireEvent.keyDown(title, { key: 'Enter' });
+    fireEvent.change(title, { target: { value: '  ' } });
+    expect(await screen.findByText('Enter the campaign name')).toBeInTheDocument();
+    fireEvent.blur(title);
+    // Escape goes back to the saved name; nothing invalid was sent.
+    fireEvent.keyDown(title, { key: 'Escape' });
+    await waitFor(() => expect(title).toHaveValue('Autumn leads'));
+    expect(screen.queryByText('Enter the campaign name')).not.toBeInTheDocument();
+    expect(renames()).toHaveLength(2);
   });
 
   it('refreshes the statistics of a running campaign without a reload', async () => {

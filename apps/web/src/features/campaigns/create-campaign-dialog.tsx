@@ -1,24 +1,17 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { campaignNameMaxLength } from '@outpilot/contracts';
-import { type FormEvent, useState } from 'react';
+import { campaignNameMaxLength, createCampaignRequestSchema } from '@outpilot/contracts';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 
-export const campaignNameTexts = {
-  required: 'Enter the campaign name',
-  tooLong: `The campaign name can be at most ${campaignNameMaxLength} characters`,
-} as const;
-
-/** The campaign name's problem (seed 001 §5: required, max 50), null when it is fine. */
-export function campaignNameError(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed === '') return campaignNameTexts.required;
-  if (trimmed.length > campaignNameMaxLength) return campaignNameTexts.tooLong;
-  return null;
-}
+/** The name of POST campaigns, so the dialog refuses exactly what the server refuses, with its texts. */
+const nameFormSchema = createCampaignRequestSchema.pick({ name: true });
+type NameForm = z.output<typeof nameFormSchema>;
 
 type CreateCampaignDialogProps = {
   open: boolean;
@@ -30,16 +23,15 @@ type CreateCampaignDialogProps = {
 
 /** 'Create campaign': asks the new campaign's name; Enter submits, Create waits for a name (§2). */
 export function CreateCampaignDialog({ open, isCreating, onCreate, onClose }: CreateCampaignDialogProps) {
-  const [name, setName] = useState('');
-  const [isSubmitted, setSubmitted] = useState(false);
-  const error = campaignNameError(name);
+  const form = useForm<z.input<typeof nameFormSchema>, unknown, NameForm>({
+    resolver: zodResolver(nameFormSchema),
+    defaultValues: { name: '' },
+    mode: 'onChange',
+  });
+  const name = form.watch('name');
+  const { errors, isSubmitted } = form.formState;
   // Too long shows at once; empty only after a first try.
-  const shownError = error === campaignNameTexts.tooLong || isSubmitted ? error : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (error === null) onCreate(name.trim());
-  };
+  const shownError = errors.name?.type === 'too_big' || isSubmitted ? errors.name?.message : undefined;
   return (
     <Dialog
       open={open}
@@ -47,29 +39,30 @@ export function CreateCampaignDialog({ open, isCreating, onCreate, onClose }: Cr
       aria-labelledby="create-campaign-title"
       fullWidth
       maxWidth="xs"
-      slotProps={{
-        transition: {
-          onExited: () => {
-            setName('');
-            setSubmitted(false);
-          },
-        },
-      }}
+      slotProps={{ transition: { onExited: () => form.reset() } }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={form.handleSubmit((values) => onCreate(values.name))} noValidate>
         <DialogTitle id="create-campaign-title">Create campaign</DialogTitle>
         <DialogContent>
-          <TextField
-            label="Campaign name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={shownError !== null}
-            helperText={shownError ?? `${name.trim().length} / ${campaignNameMaxLength}`}
-            required
-            fullWidth
-            autoFocus
-            margin="dense"
-            disabled={isCreating}
+          <Controller
+            control={form.control}
+            name="name"
+            render={({ field }) => (
+              <TextField
+                label="Campaign name"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={shownError !== undefined}
+                helperText={shownError ?? `${name.trim().length} / ${campaignNameMaxLength}`}
+                required
+                fullWidth
+                autoFocus
+                margin="dense"
+                disabled={isCreating}
+              />
+            )}
           />
         </DialogContent>
         <DialogActions>

@@ -46,6 +46,7 @@ export function MessageField({
   const input = useRef<HTMLTextAreaElement | null>(null);
   const [isZoomed, setZoomed] = useState(false);
   const previewId = useId();
+  const zoomTitleId = useId();
   const length = textLength(value);
   const insert = (token: string) => {
     const element = input.current;
@@ -116,9 +117,10 @@ export function MessageField({
         onClose={() => setZoomed(false)}
         fullWidth
         maxWidth="md"
-        aria-label={`${label}, zoomed`}
+        // Named by its title: MUI puts aria-label on the backdrop's root, not on the dialog.
+        aria-labelledby={zoomTitleId}
       >
-        <DialogTitle>{label}</DialogTitle>
+        <DialogTitle id={zoomTitleId}>{label}</DialogTitle>
         <DialogContent>
           <TextField
             value={value}

@@ -12,8 +12,9 @@ import { campaignsQueryKeys } from './campaigns-query-keys.ts';
 
 /**
  * GET contacts/page for one contact of the campaign: the editor renders its placeholders for a
- * real person. Fields as the engine fills them (company_name from the current company,
- * position_title from the headline). Null when the campaign has no contacts yet.
+ * real person. Fields as the engine fills them (toLinkedinContact of the server: company_name from
+ * the current company, position_title from the headline, country from the contact's country).
+ * Null when the campaign has no contacts yet.
  */
 export function usePreviewContact(campaignId: string) {
   const api = useApi();
@@ -40,6 +41,7 @@ export function usePreviewContact(campaignId: string) {
         full_name: contact.full_name,
         company_name: contact.last_job,
         position_title: contact.occupation,
+        country: contact.country,
         custom_field_1: contact.custom_field_1,
         custom_field_2: contact.custom_field_2,
         custom_field_3: contact.custom_field_3,
