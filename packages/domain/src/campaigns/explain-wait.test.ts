@@ -76,6 +76,34 @@ describe('explainWait', () => {
     });
   });
 
+  it("says the step's delay, not the daily limit, when the delay ends after the limit's midnight", () => {
+    // The claim waits for whichever ends later: the limit frees invitations at midnight, the
+    // step's delay only the day after at 15:00.
+    const dueLater = { ...connect, due_at: new Date('2026-03-03T15:00:00Z') };
+    expect(
+      explainWait({
+        now: mondayTen,
+        schedule,
+        usedToday: { invitations: 20 },
+        activity: dueLater,
+        runsAt: undefined,
+      }),
+    ).toEqual({ code: 'step-delay', limit_kind: null, until: '2026-03-03T15:00:00.000Z' });
+  });
+
+  it('says the daily limit when it ends after the step delay of the same day', () => {
+    const dueToday = { ...connect, due_at: new Date('2026-03-02T15:00:00Z') };
+    expect(
+      explainWait({
+        now: mondayTen,
+        schedule,
+        usedToday: { invitations: 20 },
+        activity: dueToday,
+        runsAt: undefined,
+      }),
+    ).toEqual({ code: 'daily-limit-reached', limit_kind: 'invitations', until: '2026-03-03T00:00:00.000Z' });
+  });
+
   it('otherwise waits its turn until the forecast runs it; a limit of another kind does not hold it', () => {
     const runsAt = new Date('2026-03-02T10:12:00Z');
     expect(
