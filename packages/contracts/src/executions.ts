@@ -5,6 +5,7 @@ import {
   campaignsPaths,
   pageOf,
   pageQuerySchema,
+  pauseReasonSchema,
   storedStepTypes,
 } from './campaigns.ts';
 import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
@@ -198,9 +199,12 @@ export type ExecutionsStatisticsResponse = z.infer<typeof executionsStatisticsRe
 
 /**
  * Why a queued activity waits (beyond the spec): the claim's own checks, in its order (the
- * domain's explainWait). until: when that ends, when known.
+ * domain's explainWait). until: when that ends, when known. campaign-paused: the claim takes only
+ * Running campaigns' activities; pause_reason says why the campaign stopped (a network sign-out
+ * is NotAuthenticated).
  */
 export const queueWaitReasonCodes = [
+  'campaign-paused',
   'outside-working-hours',
   'daily-limit-reached',
   'weekly-invitations-blocked',
@@ -213,6 +217,8 @@ export const queueWaitReasonSchema = z.object({
   /** The limit that holds it back (daily-limit-reached, weekly-invitations-blocked). */
   limit_kind: z.enum(queueLimitKinds).nullable(),
   until: z.iso.datetime({ offset: true }).nullable(),
+  /** Why its campaign is paused (campaign-paused only). */
+  pause_reason: pauseReasonSchema.nullable().optional(),
 });
 export type QueueWaitReason = z.infer<typeof queueWaitReasonSchema>;
 
@@ -229,8 +235,8 @@ export const activityQueueItemSchema = z.object({
   }),
   step_number: wholeNumber().min(1),
   operation_type: operationTypeSchema,
-  /** 0 means processing now (§2 "Activities queue"). */
-  run_in_minutes: wholeNumber().nonnegative(),
+  /** 0 means processing now (§2 "Activities queue"); null: not before its paused campaign is resumed. */
+  run_in_minutes: wholeNumber().nonnegative().nullable(),
   actions: executionActionsSchema,
   message: z.string().max(8000).nullable(),
   /** Null while it is processing (claimed by a runner). */

@@ -67,7 +67,12 @@ describe.each(testBackends())('executions of one contact on $name', ({ databaseU
     const user = await signedIn();
     const [ada] = await createContacts(server.db, user.personaId, 1);
     if (!ada) throw new Error('no contacts');
-    const paused = await createCampaignRow(server.db, user.personaId, { name: 'Paused', state: 'Stopped' });
+    // Paused by the engine when the network session was signed out.
+    const paused = await createCampaignRow(server.db, user.personaId, {
+      name: 'Paused',
+      state: 'Stopped',
+      pauseReason: 'NotAuthenticated',
+    });
     const execution = await createExecutionRow(server.db, paused, ada.id, {
       state: 'InQueue',
       stepIndex: 0,
@@ -83,7 +88,7 @@ describe.each(testBackends())('executions of one contact on $name', ({ databaseU
     expect(document?.created).toBe(entered.toISOString());
     expect(document?.step_executions.map(({ type, human_state, hint }) => [type, human_state, hint])).toEqual(
       [
-        ['Connect', 'In queue', 'The campaign is paused'],
+        ['Connect', 'In queue', 'The campaign is paused: signed out of the network'],
         ['Delay', 'Not started', null],
         ['Message', 'Not started', null],
       ],

@@ -1,13 +1,15 @@
-import type {
-  CampaignState,
-  Execution,
-  ExecutionActions,
-  ExecutionState,
-  LinkedinContact,
-  OperationType,
-  StepExecution,
-  StepWaiting,
-  StoredStep,
+import {
+  type CampaignState,
+  campaignPausedText,
+  type Execution,
+  type ExecutionActions,
+  type ExecutionState,
+  type LinkedinContact,
+  type OperationType,
+  type PauseReason,
+  type StepExecution,
+  type StepWaiting,
+  type StoredStep,
 } from '@outpilot/contracts';
 import {
   executionHumanState,
@@ -68,12 +70,9 @@ export function renderStepMessage(step: StoredStep | undefined, contact: Linkedi
   return template.trim() === '' ? null : renderTemplate(template, contact);
 }
 
-/** Why the step an execution stands on does not move, when the step's state alone cannot say. */
-export const stepHints = { campaignPaused: 'The campaign is paused' } as const;
-
 /**
  * Each stored step's state; `current` is the step the execution stands on (0-based) and the hint
- * it carries (a still-going contact of a stopped campaign reads 'The campaign is paused').
+ * it carries (a still-going contact of a stopped campaign reads why: campaignPausedText).
  */
 export function toStepExecutions(
   steps: readonly StoredStep[],
@@ -103,7 +102,9 @@ export function toStepExecutions(
 const activeStates: ReadonlySet<ExecutionState> = new Set(['NotStarted', 'InQueue', 'InProgress']);
 
 function currentStepHint(execution: ExecutionView['execution'], campaign: ExecutionView['campaign']) {
-  return campaign.state === 'Stopped' && activeStates.has(execution.state) ? stepHints.campaignPaused : null;
+  return campaign.state === 'Stopped' && activeStates.has(execution.state)
+    ? campaignPausedText(campaign.pauseReason)
+    : null;
 }
 
 /**
@@ -151,7 +152,13 @@ export function executionActions(
 export type ExecutionView = {
   execution: typeof executions.$inferSelect;
   contact: ContactRow;
-  campaign: { id: string; name: string; state: CampaignState; steps: StoredStep[] };
+  campaign: {
+    id: string;
+    name: string;
+    state: CampaignState;
+    pauseReason: PauseReason | null;
+    steps: StoredStep[];
+  };
   activity: {
     id: string;
     stepNumber: number;
@@ -187,7 +194,13 @@ export async function loadExecutionViews(
     campaignIds.length === 0
       ? []
       : await db
-          .select({ id: campaigns.id, name: campaigns.name, state: campaigns.state, steps: campaigns.steps })
+          .select({
+            id: campaigns.id,
+            name: campaigns.name,
+            state: campaigns.state,
+            pauseReason: campaigns.pauseReason,
+            steps: campaigns.steps,
+          })
           .from(campaigns)
           .where(inArray(campaigns.id, campaignIds));
   const campaignOf = new Map(campaignRows.map((campaign) => [campaign.id, campaign]));

@@ -1,4 +1,4 @@
-import type { QueueWaitReason } from '@outpilot/contracts';
+import type { CampaignState, PauseReason, QueueWaitReason } from '@outpilot/contracts';
 import { isWithinWorkingHours, nextWorkingInstant } from '../working-hours.ts';
 import {
   activityHeldUntil,
@@ -9,7 +9,8 @@ import {
 } from './scheduling.ts';
 
 /**
- * Why a queued activity does not run now, by the claim's own checks (decideNextAction): outside
+ * Why a queued activity does not run now, by the claim's own checks: its campaign is not Running
+ * (the claim reads Running campaigns' activities only; say why it was paused); then decideNextAction's: outside
  * the persona's working hours; else what holds the activity back longest of its kind's limit (the
  * day's limit reached, the weekly invitation block) and its step's delay (activityHeldUntil, the
  * claim's code); otherwise it waits its turn behind the
@@ -21,11 +22,20 @@ export function explainWait(input: {
   schedule: PersonaSchedule;
   usedToday: UsageCounts;
   activity: QueuedActivity;
+  campaign: { state: CampaignState; pauseReason: PauseReason | null };
   runsAt: Date | undefined;
 }): QueueWaitReason {
   const { now, schedule, activity } = input;
   const offset = schedule.timezoneOffsetMinutes;
   const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
+  if (input.campaign.state !== 'Running') {
+    return {
+      code: 'campaign-paused',
+      limit_kind: null,
+      until: null,
+      pause_reason: input.campaign.pauseReason,
+    };
+  }
   if (!isWithinWorkingHours(schedule.workingHours, offset, now)) {
     return {
       code: 'outside-working-hours',

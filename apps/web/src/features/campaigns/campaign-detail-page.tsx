@@ -8,7 +8,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type Campaign, type CampaignEventName, campaignStateLabels } from '@outpilot/contracts';
+import {
+  type Campaign,
+  type CampaignEventName,
+  campaignStateLabels,
+  pauseReasonLabels,
+} from '@outpilot/contracts';
 import { useRef } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useFocusOnArrival } from '../../components/use-focus-on-arrival.ts';
@@ -21,7 +26,6 @@ import { isOnCrmBetaList } from '../crm/crm-beta.ts';
 import { eventLabels, eventSlot } from './campaign-event-buttons.tsx';
 import { CampaignLoaded } from './campaign-loaded.tsx';
 import { CampaignStepsSummary } from './campaign-steps-summary.tsx';
-import { pauseReasonLabels } from './campaign-texts.ts';
 import { CampaignTitle } from './campaign-title.tsx';
 import { ExecutionChart } from './execution-chart.tsx';
 import { useCampaign } from './use-campaign.ts';
