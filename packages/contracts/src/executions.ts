@@ -87,6 +87,15 @@ export const stepExecutionSchema = z.object({
   /** A Connect's note or a Message's text as rendered for this contact (issue 21 item 5); null for other steps. */
   message: z.string().max(8000).nullable().optional(),
   /**
+   * The step's date (issue 21 item 5): when its action was done or failed (the activity's report;
+   * for a withdrawn invitation, the withdrawal), or when its queued action is scheduled to run
+   * (the queue's forecast, else its due time). Absent when the step has no action of its own yet
+   * (not reached, beyond the queue window, its campaign paused) or it predates the reports.
+   */
+  date: z
+    .object({ kind: z.enum(['done', 'failed', 'scheduled']), at: z.iso.datetime({ offset: true }) })
+    .optional(),
+  /**
    * Beyond the spec (issue 21 item 3): the step the execution stands on waits for the contact: an
    * invitation's acceptance (withdrawn at `until`) or a message's reply (the step times out at
    * `until`), since the action was performed. Absent when the step waits for nothing.
@@ -101,6 +110,7 @@ export const stepExecutionSchema = z.object({
 });
 export type StepExecution = z.infer<typeof stepExecutionSchema>;
 export type StepWaiting = NonNullable<StepExecution['waiting']>;
+export type StepDate = NonNullable<StepExecution['date']>;
 
 export const executionActionsSchema = z.object({
   show_details: rowActionSchema,
