@@ -159,7 +159,9 @@ export async function benchCampaigns(): Promise<void> {
         $skip: String(depth - 25),
       })}`,
     )) as { next_cursor?: string };
-    const deepContacts = await p95Runs(() => campaignContactsPage(call, bigCampaignId, { after: before.next_cursor }));
+    const deepContacts = await p95Runs(() =>
+      campaignContactsPage(call, bigCampaignId, { after: before.next_cursor }),
+    );
     printScenario({
       name: `B14b campaign contacts page after row ${count(depth)} ($after, contacts/page + executions/page, p95 of ${samplesPerRun})`,
       ours: { runs: deepContacts, unit: 'ms', digits: 1 },
