@@ -168,6 +168,18 @@ export const pauseReasons = [
 ] as const;
 export const pauseReasonSchema = z.enum(pauseReasons);
 export type PauseReason = z.infer<typeof pauseReasonSchema>;
+/** How a pause reason reads next to the status (the detail page) and in a contact's or queue row's wait. */
+export const pauseReasonLabels: Readonly<Record<PauseReason, string>> = {
+  User: 'paused by you',
+  ExceedFreeMonthlyPersonalizedInvitations: 'monthly invitation limit reached',
+  TooLongInvitationMessage: 'invitation note too long',
+  NotAuthenticated: 'signed out of the network',
+  SubscriptionExpired: 'subscription expired',
+};
+/** Why a still-going contact of a paused campaign waits (issue 21 item 3), e.g. after a network sign-out. */
+export function campaignPausedText(reason: PauseReason | null): string {
+  return reason === null ? 'The campaign is paused' : `The campaign is paused: ${pauseReasonLabels[reason]}`;
+}
 export const lockingPauseReasons: ReadonlySet<PauseReason> = new Set<PauseReason>([
   'ExceedFreeMonthlyPersonalizedInvitations',
   'TooLongInvitationMessage',

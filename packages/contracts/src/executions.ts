@@ -5,6 +5,7 @@ import {
   campaignsPaths,
   pageOf,
   pageQuerySchema,
+  pauseReasonSchema,
   storedStepTypes,
 } from './campaigns.ts';
 import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
@@ -86,6 +87,15 @@ export const stepExecutionSchema = z.object({
   /** A Connect's note or a Message's text as rendered for this contact (issue 21 item 5); null for other steps. */
   message: z.string().max(8000).nullable().optional(),
   /**
+   * The step's date (issue 21 item 5): when its action was done or failed (the activity's report;
+   * for a withdrawn invitation, the withdrawal), or when its queued action is scheduled to run
+   * (the queue's forecast, else its due time). Absent when the step has no action of its own yet
+   * (not reached, beyond the queue window, its campaign paused) or it predates the reports.
+   */
+  date: z
+    .object({ kind: z.enum(['done', 'failed', 'scheduled']), at: z.iso.datetime({ offset: true }) })
+    .optional(),
+  /**
    * Beyond the spec (issue 21 item 3): the step the execution stands on waits for the contact: an
    * invitation's acceptance (withdrawn at `until`) or a message's reply (the step times out at
    * `until`), since the action was performed. Absent when the step waits for nothing.
@@ -100,6 +110,7 @@ export const stepExecutionSchema = z.object({
 });
 export type StepExecution = z.infer<typeof stepExecutionSchema>;
 export type StepWaiting = NonNullable<StepExecution['waiting']>;
+export type StepDate = NonNullable<StepExecution['date']>;
 
 export const executionActionsSchema = z.object({
   show_details: rowActionSchema,
@@ -198,9 +209,12 @@ export type ExecutionsStatisticsResponse = z.infer<typeof executionsStatisticsRe
 
 /**
  * Why a queued activity waits (beyond the spec): the claim's own checks, in its order (the
- * domain's explainWait). until: when that ends, when known.
+ * domain's explainWait). until: when that ends, when known. campaign-paused: the claim takes only
+ * Running campaigns' activities; pause_reason says why the campaign stopped (a network sign-out
+ * is NotAuthenticated).
  */
 export const queueWaitReasonCodes = [
+  'campaign-paused',
   'outside-working-hours',
   'daily-limit-reached',
   'weekly-invitations-blocked',
@@ -213,6 +227,8 @@ export const queueWaitReasonSchema = z.object({
   /** The limit that holds it back (daily-limit-reached, weekly-invitations-blocked). */
   limit_kind: z.enum(queueLimitKinds).nullable(),
   until: z.iso.datetime({ offset: true }).nullable(),
+  /** Why its campaign is paused (campaign-paused only). */
+  pause_reason: pauseReasonSchema.nullable().optional(),
 });
 export type QueueWaitReason = z.infer<typeof queueWaitReasonSchema>;
 
@@ -229,8 +245,8 @@ export const activityQueueItemSchema = z.object({
   }),
   step_number: wholeNumber().min(1),
   operation_type: operationTypeSchema,
-  /** 0 means processing now (§2 "Activities queue"). */
-  run_in_minutes: wholeNumber().nonnegative(),
+  /** 0 means processing now (§2 "Activities queue"); null: not before its paused campaign is resumed. */
+  run_in_minutes: wholeNumber().nonnegative().nullable(),
   actions: executionActionsSchema,
   message: z.string().max(8000).nullable(),
   /** Null while it is processing (claimed by a runner). */

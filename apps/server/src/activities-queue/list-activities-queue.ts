@@ -1,7 +1,9 @@
 import type { ActivitiesQueueResponse, ActivityQueueItem } from '@outpilot/contracts';
 import { explainWait, isWithinWorkingHours, minutesUntil } from '@outpilot/domain';
-import { and, count, eq, inArray } from 'drizzle-orm';
-import { activities } from '../db/schema.ts';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../db/executor.ts';
+import { rowsOf } from '../db/rows-of.ts';
+import { activities, campaigns, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { forecastPersonaQueue } from '../engine/forecast-persona-queue.ts';
 import {
@@ -14,11 +16,39 @@ import {
 export const defaultQueueTake = 100;
 
 /**
+ * The next activities of the persona's paused campaigns, in queue order: a stop (by its user, or
+ * the engine's on a network sign-out) cancels a campaign's queued activities and a resume queues
+ * the same ones again (queueWaitingActivities), so they are the cancelled activity of each InQueue
+ * execution's current step. Listed after what will run, with no time and the pause's reason, so a
+ * signed-out network does not leave the queue looking empty. `take` of them, and how many there are.
+ */
+async function pausedCampaignsNext(
+  db: Executor,
+  personaId: string,
+  take: number,
+): Promise<{ ids: string[]; total: number }> {
+  const next = sql`from ${campaigns} c
+    join ${activities} a on a.campaign_id = c.id and a.state = 'cancelled'
+    join ${executions} e on e.id = a.execution_id and e.state = 'InQueue' and a.step_number = e.step_index + 1
+    where c.persona_id = ${personaId}::uuid and c.state = 'Stopped'`;
+  const [ids, [counted]] = await Promise.all([
+    take <= 0
+      ? []
+      : rowsOf<{ id: string }>(
+          await db.execute(sql`select a.id ${next} order by a.due_at, a.step_number, a.id limit ${take}`),
+        ),
+    rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total ${next}`)),
+  ]);
+  return { ids: ids.map((row) => row.id), total: counted?.total ?? 0 };
+}
+
+/**
  * GET workspace/activities-queue: the persona's pending activities in the order they will run.
  * Queued ones get the forecast as of now (injected clock), the claim's own rule applied step by
  * step, so run_in_minutes is what will really happen; claimed ones are processing (0). The total
  * counts every pending activity; one the forecast cannot place within its horizon (a limit of 0,
- * a queue of many weeks) is not listed.
+ * a queue of many weeks) is not listed. Paused campaigns' next activities follow, without a time
+ * (run_in_minutes null), each saying why its campaign is paused, and count in the total.
  */
 export async function listActivitiesQueue(
   deps: Pick<AppDeps, 'db' | 'clock'>,
@@ -44,7 +74,9 @@ export async function listActivitiesQueue(
     ...claimed.map((row) => ({ id: row.id, at: now })),
     ...[...runsAt].map(([id, at]) => ({ id, at })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
-  const page = order.slice(0, take);
+  const placed: { id: string; at: Date | null }[] = order.slice(0, take);
+  const paused = await pausedCampaignsNext(deps.db, input.personaId, take - placed.length);
+  const page = [...placed, ...paused.ids.map((id) => ({ id, at: null }))];
   const rows =
     page.length === 0
       ? []
@@ -95,7 +127,7 @@ export async function listActivitiesQueue(
         },
         step_number: row.stepNumber,
         operation_type: row.operationType,
-        run_in_minutes: minutesUntil(entry.at, now),
+        run_in_minutes: entry.at === null ? null : minutesUntil(entry.at, now),
         actions: execution.actions,
         message:
           row.operationType === 'Withdraw'
@@ -113,13 +145,14 @@ export async function listActivitiesQueue(
                 due_at: new Date(row.dueAt),
                 step_number: row.stepNumber,
               },
+              campaign: { state: view.campaign.state, pauseReason: view.campaign.pauseReason },
               runsAt: runsAt.get(row.id),
             }),
       },
     ];
   });
   return {
-    data: { documents, total: pending?.total ?? order.length },
+    data: { documents, total: (pending?.total ?? order.length) + paused.total },
     // The queue's banner 'The weekly limit for sending invitations has been exceeded' (seed 001 §2).
     weekly_invitation_limit_exceeded:
       (context.schedule.invitationsBlockedUntil?.getTime() ?? 0) > now.getTime(),

@@ -32,6 +32,7 @@ import {
 } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 import { audienceRules } from './check-audience.ts';
+import { pauseCampaign } from './stop-campaign.ts';
 
 /** Monday 2 March 2026, 08:00 UTC: an hour before the default working hours (09:00-19:00, UTC). */
 const monday8am = new Date('2026-03-02T08:00:00Z');
@@ -358,7 +359,7 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
     expect(await countRows(activities, campaign.id)).toBe(3);
   });
 
-  it('shows the queue with run_in_minutes inside working hours, and empties it on stop', async () => {
+  it("shows the queue with run_in_minutes inside working hours; a paused campaign's rows say why", async () => {
     const { token, personaId, campaign } = await campaignWithContacts(3);
     await call('PUT', `/campaigns/${campaign.id}/run`, token);
     const queue = await call('GET', '/workspace/activities-queue', token);
@@ -406,14 +407,49 @@ describe.each(testBackends())('campaigns on $name', ({ databaseUrl }) => {
       .set({ workingHours: weekdaysNineToSeven })
       .where(eq(personas.id, personaId));
 
+    // Paused, its contacts' next activities stay listed after what will run: no time, and why.
+    const queueOf = async () =>
+      ((await call('GET', '/workspace/activities-queue', token)).body as ActivitiesQueueResponse).data;
+    const pausedRows = (data: ActivitiesQueueResponse['data']) =>
+      data.documents.map((item) => ({
+        run_in_minutes: item.run_in_minutes,
+        wait_reason: item.wait_reason,
+        hint: item.execution.step_executions[0]?.hint,
+      }));
     await call('PUT', `/campaigns/${campaign.id}/stop`, token);
-    expect(
-      ((await call('GET', '/workspace/activities-queue', token)).body as ActivitiesQueueResponse).data.total,
-    ).toBe(0);
+    const stopped = await queueOf();
+    expect(stopped.total).toBe(3);
+    expect(pausedRows(stopped)).toEqual(
+      Array(3).fill({
+        run_in_minutes: null,
+        wait_reason: { code: 'campaign-paused', limit_kind: null, until: null, pause_reason: 'User' },
+        hint: 'The campaign is paused: paused by you',
+      }),
+    );
     await call('PUT', `/campaigns/${campaign.id}/run`, token);
-    expect(
-      ((await call('GET', '/workspace/activities-queue', token)).body as ActivitiesQueueResponse).data.total,
-    ).toBe(3);
+    const resumed = await queueOf();
+    expect(resumed.total).toBe(3);
+    expect(resumed.documents.map((item) => item.wait_reason?.code)).toEqual(
+      Array(3).fill('outside-working-hours'),
+    );
+    // A network sign-out: the runner's NotAuthenticated report pauses the campaign (report-outcomes.ts).
+    await server.db.transaction((tx) =>
+      pauseCampaign(tx, { personaId, campaignId: campaign.id, now: monday8am, reason: 'NotAuthenticated' }),
+    );
+    const signedOut = await queueOf();
+    expect(signedOut.total).toBe(3);
+    expect(pausedRows(signedOut)).toEqual(
+      Array(3).fill({
+        run_in_minutes: null,
+        wait_reason: {
+          code: 'campaign-paused',
+          limit_kind: null,
+          until: null,
+          pause_reason: 'NotAuthenticated',
+        },
+        hint: 'The campaign is paused: signed out of the network',
+      }),
+    );
     await call('PUT', `/campaigns/${campaign.id}/complete`, token);
     expect(
       ((await call('GET', '/workspace/activities-queue', token)).body as ActivitiesQueueResponse).data.total,

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { contacts } from '../db/schema.ts';
 import { cursorTexts } from '../list-query/list-cursor.ts';
 import {
+  addAudience,
   type ContactSeed,
   callApi,
+  createCampaignRow,
   createContacts,
   getContactsPage,
   signInNewAccount,
@@ -173,6 +175,46 @@ describe.each(testBackends())('contacts/page keyset cursor on $name', ({ databas
     expect(withSkip).toMatchObject({ status: 422, body: { message: cursorTexts.withSkip } });
     const tooLong = await refusal(token, { $after: 'x'.repeat(9000) });
     expect(tooLong.status).toBe(422);
+  });
+
+  it("reads a campaign's pages past the middle from its end: the same rows, its exact total", async () => {
+    const { account, token, count } = await workspaceWithTiesAndNulls();
+    const everyId = (await page(token, { $take: '100' })).documents.map((document) => document.id);
+    // All but two of the workspace's contacts are in the campaign.
+    const campaign = await createCampaignRow(server.db, account.personaId, { state: 'Running' });
+    await addAudience(server.db, campaign, everyId.slice(2));
+    const inCampaign = { $filter: `campaigns/any(c: c eq '${campaign.id}')` };
+    for (const orderby of [
+      'imported desc',
+      'contacted desc',
+      'custom_field_1 asc',
+      'full_name asc, location desc',
+    ]) {
+      const query = { ...inCampaign, $orderby: orderby };
+      const whole = await page(token, { ...query, $take: '100' });
+      expect(whole.total).toBe(count - 2);
+      const bySkip = await walkBySkip(token, query, 4);
+      expect(bySkip, orderby).toEqual(whole.documents.map((document) => document.id));
+      expect(await walkByCursor(token, query, 4), orderby).toEqual(bySkip);
+    }
+    const last = await page(token, { ...inCampaign, $take: '4', $skip: String(count - 4) });
+    expect(last).toMatchObject({ total: count - 2, documents: [{}, {}] });
+    expect(last.total_is_estimate).toBeUndefined();
+    expect(last.next_cursor).toBeUndefined();
+    // A page from the end still gives the cursor of its last row.
+    const deep = await page(token, { ...inCampaign, $take: '4', $skip: '9' });
+    const next = await page(token, { ...inCampaign, $take: '4', $after: deep.next_cursor as string });
+    expect(next.documents.map((document) => document.id)).toEqual(
+      (await page(token, { ...inCampaign, $take: '4', $skip: '13' })).documents.map(
+        (document) => document.id,
+      ),
+    );
+    // Another workspace's campaign: none of its contacts, and a total of 0.
+    const other = await signInNewAccount(server);
+    expect(await page(other.token, { ...inCampaign, $take: '4', $skip: '8' })).toMatchObject({
+      total: 0,
+      documents: [],
+    });
   });
 
   it("does not let a cursor reach another workspace's contacts", async () => {

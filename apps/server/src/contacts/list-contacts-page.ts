@@ -1,12 +1,19 @@
-import type { ContactDocument, ContactsPageAnswer, ContactsPageQuery } from '@outpilot/contracts';
-import { formatOrderBy } from '@outpilot/domain';
-import { type SQL, sql } from 'drizzle-orm';
-import { contacts } from '../db/schema.ts';
+import {
+  type ContactDocument,
+  type ContactsPageAnswer,
+  type ContactsPageQuery,
+  contactFilterFields,
+} from '@outpilot/contracts';
+import { type FilterNode, formatOrderBy, parseFilter } from '@outpilot/domain';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { readCampaignTallies } from '../campaigns/campaign-tallies.ts';
+import { campaigns, contacts } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ValidationError } from '../errors.ts';
 import { type CompiledListQuery, compileListQuery } from '../list-query/compile-list-query.ts';
 import { countCapped, estimateRows, exactTotalOfPage } from '../list-query/count-capped.ts';
-import { keysetOf, readPage } from '../list-query/keyset.ts';
+import { keysetOf, readFromEnd, readPage } from '../list-query/keyset.ts';
 import {
   cursorParameter,
   cursorTexts,
@@ -32,6 +39,8 @@ export type ContactsPage = { documents: ContactDocument[]; nextCursor: string | 
  * (list-query/count-capped.ts); a page read by $skip that ends the list makes it exact.
  * A page is addressed by $skip (OFFSET: its cost grows with the depth) or by $after, the
  * next_cursor of the page before (keyset: the same cost at any depth, list-query/keyset.ts).
+ * A campaign's contacts (a plain campaign filter) have their exact total from the campaign's
+ * tally, and a $skip page past the middle is read from the end (the pager's last-page jump).
  */
 export async function listContactsPage(
   deps: Deps,
@@ -40,6 +49,18 @@ export async function listContactsPage(
   const compiled = compileContactsPage(input.query);
   const where = scopedToPersona(input.personaId, compiled.where);
   const from = sql`${contacts} where ${where}`;
+  // A campaign's contacts page: its kept-up audience tally is the exact total, known before the
+  // page, so a deep page can be read from the list's end.
+  const campaignId = plainCampaignFilterOf(input.query);
+  if (campaignId !== null) {
+    const total = await campaignAudienceTotal(deps.db, input.personaId, campaignId);
+    const page = await loadPage(deps, where, compiled, input.query.$after, total);
+    return {
+      documents: page.documents,
+      total,
+      ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
+    };
+  }
   // Beside the page (on another connection of the pool): the planner's estimate, then an exact
   // count only if the estimate says it is cheap, so a broad filter costs the page and not more.
   const [page, counted] = await Promise.all([
@@ -73,6 +94,43 @@ export async function listContactsPageDocuments(
   return loadPage(deps, scopedToPersona(input.personaId, compiled.where), compiled, input.query.$after);
 }
 
+/**
+ * The campaign of a plain `campaigns/any(c: c eq '<id>')` filter without keywords (the campaign
+ * contacts page, seed 001 §7): its contacts are exactly the campaign's audience rows. Null for
+ * any other query (a bad filter is refused by the compile that follows).
+ */
+function plainCampaignFilterOf(query: ContactsPageQuery): string | null {
+  if (query.$filter === undefined || query.keywords !== undefined || query.$searchQuery !== undefined)
+    return null;
+  const ast = parsedOrNull(query.$filter);
+  if (ast?.kind !== 'any' || ast.field !== 'campaigns' || ast.predicate?.kind !== 'comparison') return null;
+  const { predicate } = ast;
+  return predicate.operator === 'eq' &&
+    predicate.field === ast.variable &&
+    typeof predicate.value.value === 'string' &&
+    z.uuid().safeParse(predicate.value.value).success
+    ? predicate.value.value
+    : null;
+}
+
+function parsedOrNull(filter: string): FilterNode | null {
+  try {
+    return parseFilter(filter, contactFilterFields);
+  } catch {
+    return null;
+  }
+}
+
+/** The persona's campaign's audience count (its kept-up tally); 0 for another workspace's campaign. */
+async function campaignAudienceTotal(db: Deps['db'], personaId: string, campaignId: string): Promise<number> {
+  const [own] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.personaId, personaId)));
+  if (!own) return 0;
+  return (await readCampaignTallies(db, [campaignId])).get(campaignId)?.audience() ?? 0;
+}
+
 function compileContactsPage(query: ContactsPageQuery): CompiledListQuery {
   return compileListQuery(
     {
@@ -91,6 +149,8 @@ async function loadPage(
   where: SQL,
   compiled: CompiledListQuery,
   after: string | undefined,
+  /** The list's exact total, when known before the page: a page past the middle is read from the end. */
+  total?: number,
 ): Promise<ContactsPage> {
   // The cursor is checked first, so a bad one is refused even for an empty page.
   const order = formatOrderBy(compiled.orderByItems);
@@ -98,19 +158,20 @@ async function loadPage(
   if (cursor !== null && compiled.skip > 0) throw new ValidationError(cursorParameter, cursorTexts.withSkip);
   if (compiled.take === 0) return { documents: [], nextCursor: undefined };
   const keyset = keysetOf(compiled.orderByItems, contactListQuery);
-  const { rows, hasMore } = await readPage<ContactRow & Record<string, unknown>>(
-    deps.db,
-    {
-      select: sql`${contactDocumentColumns}, ${contactMembershipColumns}, ${keyset.columns}`,
-      from: sql`${contacts}`,
-      where,
-      orderBy: compiled.orderBy,
-      idColumn: sql`${contacts.id}`,
-      take: compiled.take,
-      skip: compiled.skip,
-    },
-    cursor === null ? null : keyset.segmentsAfter(cursor),
-  );
+  const query = {
+    select: sql`${contactDocumentColumns}, ${contactMembershipColumns}, ${keyset.columns}`,
+    from: sql`${contacts}`,
+    where,
+    orderBy: compiled.orderBy,
+    idColumn: sql`${contacts.id}`,
+    take: compiled.take,
+    skip: compiled.skip,
+  };
+  type Row = ContactRow & Record<string, unknown>;
+  const { rows, hasMore } =
+    cursor === null && total !== undefined && compiled.skip > total / 2
+      ? await readFromEnd<Row>(deps.db, query, compiled.reversedOrderBy, total)
+      : await readPage<Row>(deps.db, query, cursor === null ? null : keyset.segmentsAfter(cursor));
   const last = rows.at(-1);
   return {
     documents: rows.map(toContactDocument),

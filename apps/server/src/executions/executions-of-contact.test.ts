@@ -67,7 +67,12 @@ describe.each(testBackends())('executions of one contact on $name', ({ databaseU
     const user = await signedIn();
     const [ada] = await createContacts(server.db, user.personaId, 1);
     if (!ada) throw new Error('no contacts');
-    const paused = await createCampaignRow(server.db, user.personaId, { name: 'Paused', state: 'Stopped' });
+    // Paused by the engine when the network session was signed out.
+    const paused = await createCampaignRow(server.db, user.personaId, {
+      name: 'Paused',
+      state: 'Stopped',
+      pauseReason: 'NotAuthenticated',
+    });
     const execution = await createExecutionRow(server.db, paused, ada.id, {
       state: 'InQueue',
       stepIndex: 0,
@@ -83,7 +88,7 @@ describe.each(testBackends())('executions of one contact on $name', ({ databaseU
     expect(document?.created).toBe(entered.toISOString());
     expect(document?.step_executions.map(({ type, human_state, hint }) => [type, human_state, hint])).toEqual(
       [
-        ['Connect', 'In queue', 'The campaign is paused'],
+        ['Connect', 'In queue', 'The campaign is paused: signed out of the network'],
         ['Delay', 'Not started', null],
         ['Message', 'Not started', null],
       ],
@@ -145,6 +150,99 @@ describe.each(testBackends())('executions of one contact on $name', ({ databaseU
     // No performed action on record (a row from before the activities were kept): since is unknown.
     expect(await currentOf(bob.id)).toMatchObject([
       { step_number: 3, waiting: { for: 'reply', since: null, until: timeout.toISOString() } },
+    ]);
+  });
+
+  it('gives each step its date and its message as rendered for that contact (show details)', async () => {
+    const user = await signedIn();
+    const [ada, bob] = await createContacts(server.db, user.personaId, [
+      { firstName: 'Ada', lastJob: 'Initech' },
+      { firstName: 'Bob', lastJob: 'Globex' },
+    ]);
+    if (!ada || !bob) throw new Error('no contacts');
+    // connectThenMessage: 'Hi {first_name}', a delay, 'Thanks {first_name} from {company_name}!'.
+    const running = await createCampaignRow(server.db, user.personaId, { name: 'Dated', state: 'Running' });
+    const accepted = await createExecutionRow(server.db, running, ada.id, {
+      state: 'InQueue',
+      stepIndex: 2,
+      stepStates: { '1': 'Succeed', '2': 'Succeed', '3': 'InQueue' },
+    });
+    const failed = await createExecutionRow(server.db, running, bob.id, {
+      state: 'Failed',
+      stepIndex: 0,
+      stepStates: { '1': 'Failed' },
+    });
+    const invited = new Date('2026-03-02T10:15:00.000Z');
+    const failedAt = new Date('2026-03-03T11:00:00.000Z');
+    const messageDue = new Date(Date.now() + 2 * 24 * 3600_000);
+    const action = { personaId: user.personaId, campaignId: running.id } as const;
+    await server.db.insert(activities).values([
+      {
+        ...action,
+        executionId: accepted.id,
+        stepNumber: 1,
+        operationType: 'Connect',
+        limitKind: 'invitations',
+        dueAt: invited,
+        state: 'done',
+        reportedAt: invited,
+      },
+      {
+        ...action,
+        executionId: accepted.id,
+        stepNumber: 3,
+        operationType: 'Message',
+        limitKind: 'messages',
+        dueAt: messageDue,
+      },
+      {
+        ...action,
+        executionId: failed.id,
+        stepNumber: 1,
+        operationType: 'Connect',
+        limitKind: 'invitations',
+        dueAt: failedAt,
+        state: 'failed',
+        reportedAt: failedAt,
+      },
+    ]);
+
+    const stepsOf = async (contactId: string) => {
+      const page = executionsPageResponseSchema.parse(
+        await (await callApi(server.url, 'GET', byContact(contactId), user.token)).json(),
+      );
+      // The steps a user sees (a Delay is folded into the step before it).
+      const visible = page.documents[0]?.step_executions.filter((step) => step.is_visible) ?? [];
+      return visible.map(({ type, human_state, date, message }) => ({
+        type,
+        human_state,
+        date,
+        message,
+      }));
+    };
+    const adaSteps = await stepsOf(ada.id);
+    expect(adaSteps[0]).toEqual({
+      type: 'Connect',
+      human_state: 'Connected',
+      date: { kind: 'done', at: invited.toISOString() },
+      message: 'Hi Ada',
+    });
+    // The queued message: scheduled by the queue's forecast, never before its due time.
+    expect(adaSteps[1]).toMatchObject({
+      type: 'Message',
+      human_state: 'In queue',
+      date: { kind: 'scheduled' },
+      message: 'Thanks Ada from Initech!',
+    });
+    expect(new Date(adaSteps[1]?.date?.at ?? 0).getTime()).toBeGreaterThanOrEqual(messageDue.getTime());
+    expect(await stepsOf(bob.id)).toEqual([
+      {
+        type: 'Connect',
+        human_state: 'System error',
+        date: { kind: 'failed', at: failedAt.toISOString() },
+        message: 'Hi Bob',
+      },
+      { type: 'Message', human_state: 'Not started', date: undefined, message: 'Thanks Bob from Globex!' },
     ]);
   });
 

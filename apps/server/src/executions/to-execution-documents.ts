@@ -1,13 +1,16 @@
-import type {
-  CampaignState,
-  Execution,
-  ExecutionActions,
-  ExecutionState,
-  LinkedinContact,
-  OperationType,
-  StepExecution,
-  StepWaiting,
-  StoredStep,
+import {
+  type CampaignState,
+  campaignPausedText,
+  type Execution,
+  type ExecutionActions,
+  type ExecutionState,
+  type LinkedinContact,
+  type OperationType,
+  type PauseReason,
+  type StepDate,
+  type StepExecution,
+  type StepWaiting,
+  type StoredStep,
 } from '@outpilot/contracts';
 import {
   executionHumanState,
@@ -68,12 +71,9 @@ export function renderStepMessage(step: StoredStep | undefined, contact: Linkedi
   return template.trim() === '' ? null : renderTemplate(template, contact);
 }
 
-/** Why the step an execution stands on does not move, when the step's state alone cannot say. */
-export const stepHints = { campaignPaused: 'The campaign is paused' } as const;
-
 /**
  * Each stored step's state; `current` is the step the execution stands on (0-based) and the hint
- * it carries (a still-going contact of a stopped campaign reads 'The campaign is paused').
+ * it carries (a still-going contact of a stopped campaign reads why: campaignPausedText).
  */
 export function toStepExecutions(
   steps: readonly StoredStep[],
@@ -84,6 +84,8 @@ export function toStepExecutions(
   },
   /** The contact the step texts are rendered for. */
   contact?: LinkedinContact,
+  /** Each step's date, by step number. */
+  dates?: ReadonlyMap<number, StepDate>,
 ): StepExecution[] {
   return steps.map((step, index) => {
     const state: ExecutionState = stepStates[String(index + 1)] ?? 'NotStarted';
@@ -95,6 +97,7 @@ export function toStepExecutions(
       human_state: humanState(state, step.type),
       hint: index === current.index ? current.hint : null,
       ...(contact ? { message: renderStepMessage(step, contact) } : {}),
+      ...(dates?.has(index + 1) ? { date: dates.get(index + 1) } : {}),
       ...(index === current.index && current.waiting ? { waiting: current.waiting } : {}),
     };
   });
@@ -103,7 +106,9 @@ export function toStepExecutions(
 const activeStates: ReadonlySet<ExecutionState> = new Set(['NotStarted', 'InQueue', 'InProgress']);
 
 function currentStepHint(execution: ExecutionView['execution'], campaign: ExecutionView['campaign']) {
-  return campaign.state === 'Stopped' && activeStates.has(execution.state) ? stepHints.campaignPaused : null;
+  return campaign.state === 'Stopped' && activeStates.has(execution.state)
+    ? campaignPausedText(campaign.pauseReason)
+    : null;
 }
 
 /**
@@ -112,16 +117,18 @@ function currentStepHint(execution: ExecutionView['execution'], campaign: Execut
  * the reply until its timeout; both end at `awaitingUntil`.
  */
 export function waitingOf(
-  view: Pick<ExecutionView, 'execution' | 'campaign' | 'waitingSince'>,
+  view: Pick<ExecutionView, 'execution' | 'campaign' | 'reports'>,
 ): StepWaiting | undefined {
   const { execution } = view;
   if (execution.state !== 'InProgress' || execution.awaitingUntil === null || execution.stepIndex === null)
     return undefined;
   const type = view.campaign.steps[execution.stepIndex]?.type;
   if (type !== 'Connect' && type !== 'Message') return undefined;
+  const performed = view.reports.get(execution.stepIndex + 1);
   return {
     for: type === 'Connect' ? 'acceptance' : 'reply',
-    since: view.waitingSince?.toISOString() ?? null,
+    // Since its action was performed: the current step's done report.
+    since: performed?.state === 'done' ? performed.at.toISOString() : null,
     until: execution.awaitingUntil.toISOString(),
   };
 }
@@ -151,17 +158,25 @@ export function executionActions(
 export type ExecutionView = {
   execution: typeof executions.$inferSelect;
   contact: ContactRow;
-  campaign: { id: string; name: string; state: CampaignState; steps: StoredStep[] };
+  campaign: {
+    id: string;
+    name: string;
+    state: CampaignState;
+    pauseReason: PauseReason | null;
+    steps: StoredStep[];
+  };
   activity: {
     id: string;
     stepNumber: number;
     operationType: OperationType;
     /** When it will run (the persona's forecast); null: processing, or beyond the forecast. */
     runsAt: Date | null;
+    /** Its earliest time (the step's delays). */
+    dueAt: Date;
     state: string;
   } | null;
-  /** When the action the execution now waits on (an invitation, a message) was performed. */
-  waitingSince: Date | null;
+  /** Per step number, when its action was last reported done or failed. */
+  reports: ReadonlyMap<number, { state: 'done' | 'failed'; at: Date }>;
 };
 
 /**
@@ -187,44 +202,52 @@ export async function loadExecutionViews(
     campaignIds.length === 0
       ? []
       : await db
-          .select({ id: campaigns.id, name: campaigns.name, state: campaigns.state, steps: campaigns.steps })
+          .select({
+            id: campaigns.id,
+            name: campaigns.name,
+            state: campaigns.state,
+            pauseReason: campaigns.pauseReason,
+            steps: campaigns.steps,
+          })
           .from(campaigns)
           .where(inArray(campaigns.id, campaignIds));
   const campaignOf = new Map(campaignRows.map((campaign) => [campaign.id, campaign]));
-  const pending = rowsOf<{
+  // Every action of these executions but the cancelled: the pending one (queued or claimed) and
+  // what each step's actions were reported as.
+  const actions = rowsOf<{
     id: string;
     execution_id: string;
     step_number: number;
     operation_type: OperationType;
-    state: string;
+    state: 'queued' | 'claimed' | 'done' | 'failed';
+    due_at: string | Date;
+    reported_at: string | Date | null;
+    created_at: string | Date;
   }>(
     await db.execute(sql`
-      select distinct on (execution_id) id, execution_id, step_number, operation_type, state
+      select id, execution_id, step_number, operation_type, state, due_at, reported_at, created_at
       from ${activities}
       where execution_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(executionIds)}::jsonb))
-        and state in ('queued', 'claimed')
-      order by execution_id, step_number, created_at`),
+        and state <> 'cancelled'`),
   );
-  const activityOf = new Map(pending.map((row) => [row.execution_id, row]));
-  // The performed action each waiting execution waits on: its current step's done activity.
-  const waiting = rows.filter(
-    (row) => row.execution.state === 'InProgress' && row.execution.stepIndex !== null,
-  );
-  const performed =
-    waiting.length === 0
-      ? []
-      : rowsOf<{ execution_id: string; step_number: number; reported_at: string | Date | null }>(
-          await db.execute(sql`
-            select execution_id, step_number, reported_at from ${activities}
-            where execution_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(waiting.map((row) => row.execution.id))}::jsonb))
-              and state = 'done' and operation_type in ('Connect', 'Message')`),
-        );
-  const performedAt = new Map(
-    performed.map((row) => [
-      `${row.execution_id}:${row.step_number}`,
-      row.reported_at === null ? null : new Date(row.reported_at),
-    ]),
-  );
+  const pending = actions
+    .filter((row) => row.state === 'queued' || row.state === 'claimed')
+    .sort(
+      (a, b) =>
+        a.step_number - b.step_number || new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
+    );
+  const activityOf = new Map<string, (typeof pending)[number]>();
+  for (const row of pending) if (!activityOf.has(row.execution_id)) activityOf.set(row.execution_id, row);
+  // Per execution and step, the latest report (a withdrawal is reported after its invitation).
+  const reportsOf = new Map<string, Map<number, { state: 'done' | 'failed'; at: Date }>>();
+  for (const row of actions) {
+    if ((row.state !== 'done' && row.state !== 'failed') || row.reported_at === null) continue;
+    const at = new Date(row.reported_at);
+    const reports = reportsOf.get(row.execution_id) ?? new Map();
+    const known = reports.get(row.step_number);
+    if (!known || known.at < at) reports.set(row.step_number, { state: row.state, at });
+    reportsOf.set(row.execution_id, reports);
+  }
   const runsAt =
     forecast?.runsAt ??
     (forecast && pending.some((row) => row.state === 'queued')
@@ -246,16 +269,31 @@ export async function loadExecutionViews(
               stepNumber: activity.step_number,
               operationType: activity.operation_type,
               runsAt: activity.state === 'queued' ? (runsAt.get(activity.id) ?? null) : null,
+              dueAt: new Date(activity.due_at),
               state: activity.state,
             }
           : null,
-        waitingSince:
-          row.execution.stepIndex === null
-            ? null
-            : (performedAt.get(`${id}:${row.execution.stepIndex + 1}`) ?? null),
+        reports: reportsOf.get(id) ?? new Map(),
       },
     ];
   });
+}
+
+/**
+ * Each step's date: when its action was reported done or failed, or for the step whose action is
+ * queued, when it runs (the forecast, else its due time). A claimed one is under way: no date.
+ */
+function stepDates(view: Pick<ExecutionView, 'activity' | 'reports'>): Map<number, StepDate> {
+  const dates = new Map<number, StepDate>();
+  for (const [stepNumber, report] of view.reports)
+    dates.set(stepNumber, { kind: report.state, at: report.at.toISOString() });
+  const { activity } = view;
+  if (activity?.state === 'queued')
+    dates.set(activity.stepNumber, {
+      kind: 'scheduled',
+      at: (activity.runsAt ?? activity.dueAt).toISOString(),
+    });
+  return dates;
 }
 
 /** The execution document of §3; run_in_minutes from the activity's forecast (0: processing). */
@@ -297,6 +335,7 @@ export function toExecutionDocument(view: ExecutionView, now: Date): Execution {
         waiting: waitingOf(view),
       },
       linkedinContact,
+      stepDates(view),
     ),
     actions: executionActions(execution.state, execution.conversationUrl, execution.stepIndex),
     conversation_url: execution.conversationUrl,

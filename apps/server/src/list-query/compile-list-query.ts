@@ -48,6 +48,11 @@ export type CompiledListQuery = {
   where: SQL | undefined;
   /** ORDER BY items, ending with the id tiebreaker. */
   orderBy: SQL;
+  /**
+   * The same order backwards, row for row: every direction flipped, nulls included (PostgreSQL
+   * puts them last ascending and first descending, so flipping the direction flips them too).
+   */
+  reversedOrderBy: SQL;
   orderByItems: OrderByItem[];
   take: number;
   skip: number;
@@ -74,6 +79,11 @@ export function compileListQuery<Sortable extends string>(
     return {
       where,
       orderBy: compileOrderBy(orderByItems, definition.sortColumns, definition.idColumn),
+      reversedOrderBy: compileOrderBy(
+        orderByItems.map((item) => ({ ...item, direction: item.direction === 'asc' ? 'desc' : 'asc' })),
+        definition.sortColumns,
+        definition.idColumn,
+      ),
       orderByItems,
       take: paging.take,
       skip: paging.skip,

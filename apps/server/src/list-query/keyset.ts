@@ -180,3 +180,24 @@ export async function readPage<Row>(
   }
   return { rows: rows.slice(0, query.take), hasMore: rows.length > query.take };
 }
+
+/**
+ * The page at `skip` of a list of exactly `total` rows, read from its end: OFFSET in the reversed
+ * order skips `total - skip - take` rows instead of `skip`, so the last page costs what the first
+ * does. Only as right as `total`: the caller knows it exactly (a kept-up tally).
+ */
+export async function readFromEnd<Row>(
+  db: Database,
+  query: { select: SQL; from: SQL; where: SQL; orderBy: SQL; idColumn: SQL; take: number; skip: number },
+  reversedOrderBy: SQL,
+  total: number,
+): Promise<{ rows: Row[]; hasMore: boolean }> {
+  const end = Math.min(query.skip + query.take, total);
+  if (end <= query.skip) return { rows: [], hasMore: false };
+  const { rows } = await readPage<Row>(
+    db,
+    { ...query, orderBy: reversedOrderBy, take: end - query.skip, skip: total - end },
+    null,
+  );
+  return { rows: rows.reverse(), hasMore: end < total };
+}

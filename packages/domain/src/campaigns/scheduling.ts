@@ -142,16 +142,15 @@ export type NextActionInput = {
   heads: readonly QueuedActivity[];
 };
 
-/**
- * Until when a kind is held back at `now` (a day's limit reached, the weekly block), or null.
- * The claim's rule; explainWait says it to the user.
- */
-export function heldBackUntil(
+type LimitWait = { until: Date; reason: 'daily-limit-reached' | 'weekly-invitations-blocked' };
+
+/** Until when a kind is held back at `now` (a day's limit reached, the weekly block), or null. */
+function heldBackUntil(
   kind: ActivityLimitKind | null,
   schedule: PersonaSchedule,
   usedToday: UsageCounts,
   now: Date,
-): { until: Date; reason: WaitReason } | null {
+): LimitWait | null {
   if (kind === null) return null;
   const offset = schedule.timezoneOffsetMinutes;
   const limitReached = (usedToday[kind] ?? 0) >= dailyLimitOf(kind, schedule.limits);
@@ -164,6 +163,23 @@ export function heldBackUntil(
   if (blocked && (!midnight || blocked >= midnight))
     return { until: blocked, reason: 'weekly-invitations-blocked' };
   return { until: midnight as Date, reason: 'daily-limit-reached' };
+}
+
+/**
+ * What holds one queued activity back at `now`, whichever ends later: its kind held back (a day's
+ * limit, the weekly block) or its step's delay (`nothing-due`, until its due time). Null: nothing
+ * does, it may run as soon as the persona may act. The claim's per-activity rule; explainWait says
+ * the same to the user.
+ */
+export function activityHeldUntil(
+  activity: QueuedActivity,
+  schedule: PersonaSchedule,
+  usedToday: UsageCounts,
+  now: Date,
+): LimitWait | { until: Date; reason: 'nothing-due' } | null {
+  const held = heldBackUntil(limitKindOf(activity.operation_type), schedule, usedToday, now);
+  if (!held && activity.due_at <= now) return null;
+  return held && held.until > activity.due_at ? held : { until: activity.due_at, reason: 'nothing-due' };
 }
 
 /** What the persona may do at `now`: act on one activity, or wait (and until when). */
@@ -184,13 +200,11 @@ export function decideNextAction(input: NextActionInput): NextAction {
   let pick: QueuedActivity | null = null;
   let wait: { until: Date; reason: WaitReason } | null = null;
   for (const head of heads) {
-    const held = heldBackUntil(limitKindOf(head.operation_type), schedule, usedToday, now);
-    if (!held && head.due_at <= now) {
+    const until = activityHeldUntil(head, schedule, usedToday, now);
+    if (!until) {
       if (!pick || compareQueued(head, pick) < 0) pick = head;
       continue;
     }
-    const until =
-      held && held.until > head.due_at ? held : { until: head.due_at, reason: 'nothing-due' as WaitReason };
     if (!wait || until.until < wait.until) wait = until;
   }
   if (pick) return { type: 'act', activity: pick };

@@ -120,7 +120,8 @@ export function ActivitiesQueuePage() {
                     <TableCell>{activityLabel(item.operation_type)}</TableCell>
                     <TableCell>{item.execution.human_state}</TableCell>
                     <TableCell>
-                      {formatStartIn(item.run_in_minutes)}
+                      {/* No time while its campaign is paused: the reason below says why. */}
+                      {item.run_in_minutes === null ? '—' : formatStartIn(item.run_in_minutes)}
                       {item.wait_reason && (
                         <Typography variant="caption" color="text.secondary" component="p">
                           {waitReasonText(item.wait_reason)}

@@ -13,7 +13,7 @@ import { useId } from 'react';
 import { stepIndicatorLabel } from '../campaign-contacts/step-indicators.tsx';
 import { formatStartIn } from '../contacts/row-actions/format-start-in.ts';
 import { activityLabel } from './activity-labels.ts';
-import { stepWaitingText } from './wait-reason-text.ts';
+import { stepWaitingText, waitReasonText } from './wait-reason-text.ts';
 
 /**
  * Show step details of a queue row: the contact's steps in this campaign with their states, the
@@ -38,9 +38,11 @@ export function StepDetailsDialog({
           <>
             <Typography>
               {`${activityLabel(item.operation_type)} — ${
-                item.run_in_minutes === 0
-                  ? formatStartIn(0)
-                  : `starts in ${formatStartIn(item.run_in_minutes)}`
+                item.run_in_minutes === null
+                  ? waitReasonText(item.wait_reason)
+                  : item.run_in_minutes === 0
+                    ? formatStartIn(0)
+                    : `starts in ${formatStartIn(item.run_in_minutes)}`
               }`}
             </Typography>
             <List dense aria-label="Steps">

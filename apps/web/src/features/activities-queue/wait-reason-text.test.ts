@@ -27,6 +27,16 @@ describe('waitReasonText', () => {
     );
   });
 
+  it("words a paused campaign's wait with the pause reason the campaign's status shows", () => {
+    const paused = { code: 'campaign-paused', limit_kind: null, until: null } as const;
+    expect(waitReasonText({ ...paused, pause_reason: 'NotAuthenticated' }, at)).toBe(
+      'The campaign is paused: signed out of the network',
+    );
+    expect(waitReasonText({ ...paused, pause_reason: 'User' }, at)).toBe(
+      'The campaign is paused: paused by you',
+    );
+  });
+
   it('words what a waiting step waits for, with the time of its action when known', () => {
     const since = '2026-03-02T10:15:00.000Z';
     const until = '2026-03-16T10:15:00.000Z';

@@ -1,4 +1,4 @@
-import type { QueueWaitReason, StepWaiting } from '@outpilot/contracts';
+import { campaignPausedText, type QueueWaitReason, type StepWaiting } from '@outpilot/contracts';
 
 const limitNames: Record<NonNullable<QueueWaitReason['limit_kind']>, string> = {
   invitations: 'invitations',
@@ -28,6 +28,8 @@ export function waitReasonText(reason: QueueWaitReason | null, format = formatWa
   const until = reason.until === null ? null : format(reason.until);
   const limit = reason.limit_kind === null ? 'actions' : limitNames[reason.limit_kind];
   switch (reason.code) {
+    case 'campaign-paused':
+      return campaignPausedText(reason.pause_reason ?? null);
     case 'outside-working-hours':
       return until ? `Outside working hours, starts ${until}` : 'Outside working hours';
     case 'daily-limit-reached':

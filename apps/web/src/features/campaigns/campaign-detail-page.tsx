@@ -13,6 +13,7 @@ import {
   type CampaignEvent,
   type CampaignEventName,
   campaignStateLabels,
+  pauseReasonLabels,
 } from '@outpilot/contracts';
 import { lifecycleHints } from '@outpilot/domain';
 import { useRef } from 'react';
@@ -27,7 +28,6 @@ import { isOnCrmBetaList } from '../crm/crm-beta.ts';
 import { eventLabels, eventSlot } from './campaign-event-buttons.tsx';
 import { CampaignLoaded } from './campaign-loaded.tsx';
 import { CampaignStepsSummary } from './campaign-steps-summary.tsx';
-import { pauseReasonLabels } from './campaign-texts.ts';
 import { CampaignTitle } from './campaign-title.tsx';
 import { ExecutionChart } from './execution-chart.tsx';
 import { useCampaign } from './use-campaign.ts';

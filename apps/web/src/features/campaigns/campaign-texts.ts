@@ -40,15 +40,6 @@ export const lockTips: Partial<Record<PauseReason, string>> = {
     'The invitation note is too long for this network account (free accounts take 200 characters). Shorten the note to go on.',
 };
 
-/** How a pause reason reads next to the status (entry 1 of the detail's information list). */
-export const pauseReasonLabels: Readonly<Record<PauseReason, string>> = {
-  User: 'paused by you',
-  ExceedFreeMonthlyPersonalizedInvitations: 'monthly invitation limit reached',
-  TooLongInvitationMessage: 'invitation note too long',
-  NotAuthenticated: 'signed out of the network',
-  SubscriptionExpired: 'subscription expired',
-};
-
 /** The status filter's values (§2: drafted, stopped, active, completed), by display name. */
 export const statusFilterOptions: readonly { state: CampaignState; label: string }[] = [
   { state: 'Compose', label: 'draft' },

@@ -1,10 +1,11 @@
-import type { ContactDocument, Execution } from '@outpilot/contracts';
+import type { ContactDocument, Execution, StepExecution } from '@outpilot/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type ApiCall, type ApiRoute, createFakeApi, tokenHandler } from '../../../test/fake-api.ts';
 import { createFakeBridge } from '../../../test/fake-bridge.ts';
 import { makeProfile } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+import { formatWaitEnd } from '../../activities-queue/wait-reason-text.ts';
 import { makeContact, makeExecution } from '../contact-fixtures.ts';
 import { ContactsList } from '../contacts-list.tsx';
 
@@ -231,6 +232,50 @@ describe('the contacts row menu', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("shows each step's state, date and message as rendered for the contact", async () => {
+    const invited = '2026-03-02T10:15:00.000Z';
+    const scheduled = '2026-03-09T09:30:00.000Z';
+    const failed = '2026-03-03T11:00:00.000Z';
+    const [connect, delay, message] = latest.step_executions as [StepExecution, StepExecution, StepExecution];
+    const dated = makeExecution(inCampaigns, running, {
+      step_executions: [
+        {
+          ...connect,
+          state: 'Succeed',
+          human_state: 'Connected',
+          date: { kind: 'done', at: invited },
+          message: 'Hi Person',
+        },
+        delay,
+        {
+          ...message,
+          state: 'InQueue',
+          human_state: 'In queue',
+          date: { kind: 'scheduled', at: scheduled },
+          message: 'Thanks Person from Initech!',
+        },
+      ],
+    });
+    const failedOne = makeExecution(inCampaigns, archived, {
+      ...older,
+      step_executions: [
+        { ...connect, state: 'Failed', human_state: 'System error', date: { kind: 'failed', at: failed } },
+      ],
+    });
+    renderMenuOf([inCampaigns], executionsOf([dated, failedOne]));
+    fireEvent.click(await itemOf(await openMenuOf('Person 1'), 'Show details'));
+    const dialog = await screen.findByRole('dialog', { name: 'Campaigns of Person 1' });
+    const stepsOf = (name: string) =>
+      within(within(dialog).getByRole('list', { name: `Steps of ${name}` }))
+        .getAllByRole('listitem')
+        .map((step) => step.textContent);
+    expect(stepsOf('Spring outreach')).toEqual([
+      `1. Connect — ConnectedDone ${formatWaitEnd(invited)} — “Hi Person”`,
+      `2. Message — In queueScheduled ${formatWaitEnd(scheduled)} — “Thanks Person from Initech!”`,
+    ]);
+    expect(stepsOf('Old founders')).toEqual([`1. Connect — System errorFailed ${formatWaitEnd(failed)}`]);
   });
 
   it('shows when the next action of an execution starts', async () => {

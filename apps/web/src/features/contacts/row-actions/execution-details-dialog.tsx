@@ -14,9 +14,9 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Execution, StepExecution, StoredStepType } from '@outpilot/contracts';
+import type { Execution, StepDate, StepExecution, StoredStepType } from '@outpilot/contracts';
 import { Fragment, useId } from 'react';
-import { stepWaitingText } from '../../activities-queue/wait-reason-text.ts';
+import { formatWaitEnd, stepWaitingText } from '../../activities-queue/wait-reason-text.ts';
 import { formatGridDate } from '../grid/format-grid-date.ts';
 import { formatStartIn } from './format-start-in.ts';
 import {
@@ -44,9 +44,22 @@ export const detailsTexts = {
   startsIn: 'Starts in',
 } as const;
 
-/** Under a step: why it does not move, what it waits for, and its text as this contact gets it. */
+/** How a step's date reads (issue 21 item 5), before the date itself. */
+const stepDateLabels: Readonly<Record<StepDate['kind'], string>> = {
+  done: 'Done',
+  failed: 'Failed',
+  scheduled: 'Scheduled',
+};
+
+/**
+ * Under a step: its date (done, failed or scheduled), why it does not move, what it waits for,
+ * and its text as this contact gets it. A step waiting since its action says that date itself.
+ */
 function stepDetailsText(step: StepExecution): string | null {
+  const date =
+    step.date && !step.waiting?.since && `${stepDateLabels[step.date.kind]} ${formatWaitEnd(step.date.at)}`;
   const lines = [
+    date,
     step.hint,
     step.waiting && stepWaitingText(step.waiting),
     step.message && `“${step.message}”`,
@@ -115,8 +128,8 @@ type ExecutionDetailsDialogProps = {
 
 /**
  * Show details (seed 002 §2.2): each campaign of the contact with the state of its execution
- * (seed 001 §4 labels), when it was added, when its next action runs and each step's state and
- * hint. Reads the same answer as the row menu, so opening it from the menu costs no call.
+ * (seed 001 §4 labels), when it was added, when its next action runs and each step's state, date,
+ * hint and message as rendered for the contact. Reads the same answer as the row menu, so opening it from the menu costs no call.
  */
 export function ExecutionDetailsDialog({ contact, onClose }: ExecutionDetailsDialogProps) {
   const titleId = useId();
