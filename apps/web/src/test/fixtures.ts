@@ -1,4 +1,4 @@
-import type { AppProfile, ClientConfig, SubscriptionResponse } from '@outpilot/contracts';
+import type { AppProfile, Campaign, ClientConfig, SubscriptionResponse } from '@outpilot/contracts';
 
 export const testConfig: ClientConfig = {
   version: '0.1.0',
@@ -64,6 +64,47 @@ export function makeSubscription(overrides: Partial<SubscriptionResponse> = {}):
     owner_id: makeProfile().personaId,
     activated_by: null,
     as_of: '2026-03-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/**
+ * A campaign document for component tests: a draft with no contacts, every event enabled and the
+ * steps its state allows, changed by `overrides`.
+ */
+export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  const on = { enabled: true, hint: null };
+  const state = overrides.state ?? 'Compose';
+  return {
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Spring outreach',
+    state,
+    complete_reason: null,
+    pause_reason: null,
+    archived: false,
+    created: '2026-03-04T10:00:00.000Z',
+    started: state === 'Compose' ? null : '2026-03-05T10:00:00.000Z',
+    completed: null,
+    target_audience_count: 0,
+    in_queue_count: 0,
+    owner: {
+      email: 'ada@example.com',
+      nickname: 'Ada',
+      persona_id: '55555555-5555-4555-8555-555555555555',
+      linkedin_profile: null,
+    },
+    steps: [{ type: 'Connect', message_template: null, timeout: 14_400 }],
+    statistics: {
+      started_count: 0,
+      in_queue_count: 0,
+      invitation_sent: 0,
+      acceptance_rate: null,
+      messages_sent: 0,
+      reply_rate: null,
+    },
+    events: { run: on, stop: on, complete: on, clone: on, archive: on, unarchive: on },
+    allowAddSteps: state === 'Compose',
+    launch_in_minutes: 0,
     ...overrides,
   };
 }

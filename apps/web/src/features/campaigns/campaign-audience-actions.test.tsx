@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi, tokenHandler } from '../../test/fake-api.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { makeProfile } from '../../test/fixtures.ts';
+import { makeCampaign, makeProfile } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { buildIdsFilter } from '../contacts/filters/contact-filters.ts';
 import type { ContactsSelectionRequest } from '../contacts/selection/contacts-selection.ts';
@@ -14,36 +14,6 @@ const runningId = '22222222-2222-4222-8222-222222222222';
 const newId = '33333333-3333-4333-8333-333333333333';
 const contactA = '6ba7b810-9dad-41d1-80b4-000000000001';
 const contactB = '6ba7b810-9dad-41d1-80b4-000000000002';
-
-function makeCampaign(id: string, name: string, state: 'Compose' | 'Running') {
-  const event = { enabled: true, hint: null };
-  return {
-    id,
-    name,
-    state,
-    complete_reason: null,
-    pause_reason: null,
-    archived: false,
-    created: '2026-03-04T10:00:00.000Z',
-    started: null,
-    completed: null,
-    target_audience_count: 0,
-    in_queue_count: 0,
-    owner: { email: 'ada@example.com', nickname: 'Ada', persona_id: draftId, linkedin_profile: null },
-    steps: [],
-    statistics: {
-      started_count: 0,
-      in_queue_count: 0,
-      invitation_sent: 0,
-      acceptance_rate: null,
-      messages_sent: 0,
-      reply_rate: null,
-    },
-    events: { run: event, stop: event, complete: event, clone: event, archive: event, unarchive: event },
-    allowAddSteps: state === 'Compose',
-    launch_in_minutes: 0,
-  };
-}
 
 const allValid: AudiencePreview = { valid_count: 2, invalid_count: 0, validation_rules_summary: [] };
 
@@ -56,14 +26,14 @@ function renderActions(
     'GET /campaigns/page': () => ({
       body: {
         documents: [
-          makeCampaign(draftId, 'Spring outreach', 'Compose'),
-          makeCampaign(runningId, 'Founders', 'Running'),
+          makeCampaign({ id: draftId, name: 'Spring outreach', state: 'Compose' }),
+          makeCampaign({ id: runningId, name: 'Founders', state: 'Running' }),
         ],
         total: 2,
       },
     }),
     'POST /campaigns': ({ body }) => ({
-      body: makeCampaign(newId, (body as { name: string }).name, 'Compose'),
+      body: makeCampaign({ id: newId, name: (body as { name: string }).name, state: 'Compose' }),
     }),
     [`GET ${audiencePath(draftId)}/preview`]: () => ({ body: preview }),
     [`GET ${audiencePath(runningId)}/preview`]: () => ({ body: preview }),

@@ -1,39 +1,23 @@
+import type { AppProfile, Campaign, ClientConfig } from '@outpilot/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi, tokenHandler } from '../../test/fake-api.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { makeProfile } from '../../test/fixtures.ts';
+import { makeCampaign, makeProfile, testConfig } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { readCachedProfile } from '../auth/auth-queries.ts';
 import { CampaignDetailPage } from './campaign-detail-page.tsx';
 
 const id = '44444444-4444-4444-8444-444444444444';
-const on = { enabled: true, hint: null };
-const stopped = {
+const stopped = makeCampaign({
   id,
   name: 'Paused outreach',
   state: 'Stopped',
-  complete_reason: null,
   pause_reason: 'User',
-  archived: false,
-  created: '2026-03-04T10:00:00.000Z',
-  started: '2026-03-05T10:00:00.000Z',
-  completed: null,
   target_audience_count: 3,
   in_queue_count: 3,
-  owner: { email: 'ada@example.com', nickname: 'Ada', persona_id: id, linkedin_profile: null },
-  steps: [{ type: 'Connect', message_template: null, timeout: 14_400 }],
-  statistics: {
-    started_count: 3,
-    in_queue_count: 3,
-    invitation_sent: 0,
-    acceptance_rate: null,
-    messages_sent: 0,
-    reply_rate: null,
-  },
-  events: { run: on, stop: on, complete: on, clone: on, archive: on, unarchive: on },
-  allowAddSteps: false,
-  launch_in_minutes: 0,
-};
+  statistics: { ...makeCampaign().statistics, started_count: 3, in_queue_count: 3 },
+});
 const counts = {
   not_started: 0,
   in_queue: 3,
@@ -45,27 +29,41 @@ const counts = {
   failed: 0,
 };
 
+/** /campaigns/{id} showing `campaign`, for `profile` under `config`. */
+function renderDetail(
+  campaign: Campaign,
+  options: {
+    config?: ClientConfig;
+    profile?: AppProfile;
+    run?: () => { status: number; body: unknown };
+  } = {},
+) {
+  const api = createFakeApi({
+    [`GET /campaigns/${id}`]: () => ({ body: campaign }),
+    [`GET /campaigns/${id}/executions-statistics`]: () => ({
+      body: { total: counts, steps: [{ step_number: 1, type: 'Connect', ...counts }] },
+    }),
+    ...(options.run ? { [`PUT /campaigns/${id}/run`]: options.run } : {}),
+  });
+  const profile = options.profile ?? makeProfile();
+  const bridge = createFakeBridge({
+    handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => profile },
+  });
+  const view = renderApp({
+    bridge,
+    fetch: api.fetch,
+    path: `/campaigns/${id}`,
+    ...(options.config ? { config: options.config } : {}),
+    routes: [{ path: '/campaigns/:id', element: <CampaignDetailPage /> }],
+  });
+  return { ...api, queryClient: view.queryClient };
+}
+
 describe('CampaignDetailPage', () => {
   it('shows the message of a transition the server refuses and changes nothing on screen', async () => {
     const refusal = 'The campaign cannot be resumed: its network account is signed out';
-    const api = createFakeApi({
-      [`GET /campaigns/${id}`]: () => ({ body: stopped }),
-      [`GET /campaigns/${id}/executions-statistics`]: () => ({
-        body: { total: counts, steps: [{ step_number: 1, type: 'Connect', ...counts }] },
-      }),
-      [`PUT /campaigns/${id}/run`]: () => ({
-        status: 422,
-        body: { name: 'UnprocessableEntity', message: refusal },
-      }),
-    });
-    const bridge = createFakeBridge({
-      handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => makeProfile() },
-    });
-    renderApp({
-      bridge,
-      fetch: api.fetch,
-      path: `/campaigns/${id}`,
-      routes: [{ path: '/campaigns/:id', element: <CampaignDetailPage /> }],
+    const api = renderDetail(stopped, {
+      run: () => ({ status: 422, body: { name: 'UnprocessableEntity', message: refusal } }),
     });
     const run = await screen.findByRole('button', { name: /^Run$/ });
     expect(screen.getByText(/^paused/)).toBeInTheDocument();
@@ -89,34 +87,48 @@ describe('CampaignDetailPage', () => {
 
   it('writes why an action is off under the bar, where a keyboard user reads it', async () => {
     const noContacts = 'Add contacts to launch your campaign!';
-    const draft = {
-      ...stopped,
-      state: 'Compose',
-      pause_reason: null,
-      started: null,
-      target_audience_count: 0,
-      events: { ...stopped.events, run: { enabled: false, hint: noContacts } },
-    };
-    const api = createFakeApi({
-      [`GET /campaigns/${id}`]: () => ({ body: draft }),
-      [`GET /campaigns/${id}/executions-statistics`]: () => ({
-        body: { total: counts, steps: [{ step_number: 1, type: 'Connect', ...counts }] },
-      }),
-    });
-    const bridge = createFakeBridge({
-      handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => makeProfile() },
-    });
-    renderApp({
-      bridge,
-      fetch: api.fetch,
-      path: `/campaigns/${id}`,
-      routes: [{ path: '/campaigns/:id', element: <CampaignDetailPage /> }],
-    });
+    renderDetail(
+      makeCampaign({ id, events: { ...stopped.events, run: { enabled: false, hint: noContacts } } }),
+    );
     expect(await screen.findByRole('button', { name: /^Run$/ })).toBeDisabled();
     // Visible without hovering, and the toolbar is described by it.
     expect(screen.getByText(`Run: ${noContacts}`)).toBeVisible();
     expect(screen.getByRole('toolbar', { name: 'Campaign actions' })).toHaveAccessibleDescription(
       `Run: ${noContacts}`,
     );
+  });
+
+  describe('the CRM settings link (§2, §6: teams on the beta list only)', () => {
+    const member = makeProfile({ teamId: '66666666-6666-4666-8666-666666666666' });
+    const showsPage = () => screen.findByRole('link', { name: 'Contacts of this campaign' });
+
+    it('is hidden from a team not on the list', async () => {
+      const { queryClient } = renderDetail(stopped, {
+        profile: member,
+        config: { ...testConfig, crmBetaList: ['77777777-7777-4777-8777-777777777777'] },
+      });
+      await showsPage();
+      // Hidden because of the list, not because the profile has not come yet.
+      await waitFor(() => expect(readCachedProfile(queryClient)).toEqual(member));
+      expect(screen.queryByRole('link', { name: 'CRM settings' })).not.toBeInTheDocument();
+    });
+
+    it('shows for a team on the list', async () => {
+      renderDetail(stopped, {
+        profile: member,
+        config: { ...testConfig, crmBetaList: [member.teamId ?? ''] },
+      });
+      await showsPage();
+      expect(await screen.findByRole('link', { name: 'CRM settings' })).toHaveAttribute(
+        'href',
+        `/campaigns/${id}/hubspot`,
+      );
+    });
+
+    it("shows for everyone with 'any'", async () => {
+      renderDetail(stopped, { config: { ...testConfig, crmBetaList: 'any' } });
+      await showsPage();
+      expect(await screen.findByRole('link', { name: 'CRM settings' })).toBeInTheDocument();
+    });
   });
 });
