@@ -93,7 +93,7 @@ export function makeCampaign(overrides: Partial<Campaign> = {}): Campaign {
       persona_id: '55555555-5555-4555-8555-555555555555',
       linkedin_profile: null,
     },
-    steps: [{ type: 'Connect', message_template: null, timeout: 14_400 }],
+    steps: [{ type: 'Connect', message_template: null, timeout: 14_400, delay: 30 }],
     statistics: {
       started_count: 0,
       in_queue_count: 0,
