@@ -202,9 +202,19 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   await expect(queue.row(first)).toHaveCount(0);
   // A due Connect behind the held one waits for the pace's gap: said as such.
   await expect(queue.row(waiting)).toContainText('Waits its turn: actions are spaced out');
-  const queueMenu = await queue.openRowMenu(remaining ?? '');
+  // The row menu by keyboard: Enter opens it on its first item, the arrows move, Escape gives the
+  // focus back to the row's button.
+  const rowActions = queue.rowActions(remaining ?? '');
+  await rowActions.focus();
+  await page.keyboard.press('Enter');
+  const queueMenu = queue.rowMenu();
+  await expect(queueMenu.getByRole('menuitem', { name: 'Show step details' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(queueMenu.getByRole('menuitem', { name: 'Open profile' })).toBeFocused();
   await expect(queueMenu.getByRole('menuitem', { name: 'Open campaign' })).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(queueMenu).toBeHidden();
+  await expect(rowActions).toBeFocused();
   await contacts.expectAccessible();
   // Ten hours on: Monday 20:00, after the working day.
   const advanced = await request.post('/api/test/clock/advance', {
