@@ -1,3 +1,4 @@
+import { claimActivitiesResponseSchema } from '@outpilot/contracts';
 import { expect, test } from '@playwright/test';
 import { ActivitiesQueuePage } from '../pages/activities-queue-page.ts';
 import { CampaignContactsPage } from '../pages/campaign-contacts-page.ts';
@@ -5,6 +6,7 @@ import { CampaignsPage } from '../pages/campaigns-page.ts';
 import { CrmSettingsPage } from '../pages/crm-settings-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { StepsEditorPage } from '../pages/steps-editor-page.ts';
+import { appAccessToken } from '../support/app-access-token.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
 import { signInAt } from '../support/sign-in.ts';
@@ -141,6 +143,54 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   await expect(contacts.columnHeader('location')).toHaveText('City');
   await expect(page.getByRole('separator', { name: 'Resize City' })).toBeVisible();
 
+  // Exclude with a preview that keeps one: a runner holds a contact's activity. The contacts
+  // excluded before come back, their Connects due; with the app closed (so its in-page agent claims
+  // nothing), the clock passes the pace's gap and another runner claims one activity.
+  await contacts.addMoreContacts().click();
+  await contacts.addAllShownContacts();
+  await contacts.grid.expectTotal('5 contacts');
+  const token = await appAccessToken(page);
+  await page.goto('about:blank');
+  expect((await request.post('/api/test/clock/advance', { data: { milliseconds: 9 * 60_000 } })).ok()).toBe(
+    true,
+  );
+  const claim = await request.post('/automation/v1/activities/claim', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { runner_id: 'e2e-another-runner', max: 1, lease_seconds: 600 },
+  });
+  expect(claim.ok(), await claim.text()).toBe(true);
+  const [held] = claimActivitiesResponseSchema.parse(await claim.json()).activities;
+  if (!held) throw new Error('Another runner found no activity to claim');
+  const heldName = `${held.target.first_name} ${held.target.last_name}`;
+  // Queue order decides which: the last original contact's Connect, or a returning one's.
+  const returning = [second, third, fourth].filter((name) => name !== heldName);
+  const [excluded = '', waiting = ''] = returning;
+  await page.goto(`${campaignUrl}/contacts`);
+  await contacts.grid.row(heldName).getByRole('checkbox').check();
+  await contacts.grid.row(excluded).getByRole('checkbox').check();
+  await contacts.action('Exclude').click();
+  await expect(contacts.excludeDialog()).toContainText(
+    "1 — Contacts with an action in progress can't be excluded",
+  );
+  await expect(contacts.excludeDialog()).toContainText(
+    'Will exclude 1 contact, 1 will not be excluded, proceed?',
+  );
+  await contacts.answer(contacts.excludeDialog(), 'Confirm');
+  await shell.expectNotice('Contacts are excluded');
+  await contacts.grid.expectTotal('4 contacts');
+  await expect(contacts.grid.row(heldName)).toBeVisible();
+  // That runner gives the activity back (a transient failure): it is queued again, not left held.
+  const released = await request.post(`/automation/v1/activities/${held.activity_id}/report`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      attempt: held.attempt,
+      idempotency_key: `e2e-another-runner-${held.activity_id}`,
+      outcome: 'error',
+      error: { name: 'BadGateway', message: 'The runner stopped', transient: true },
+    },
+  });
+  expect(released.ok(), await released.text()).toBe(true);
+
   // The queue lists what is left to do, when; outside working hours it says so.
   const queue = new ActivitiesQueuePage(page);
   await queue.goto();
@@ -150,9 +200,21 @@ test("a campaign's contacts: add them, launch, see their steps, exclude and comp
   await expect(queue.row(remaining ?? '')).toContainText(/Connect|Message/);
   await expect(queue.row(remaining ?? '')).toContainText('Contacts journey');
   await expect(queue.row(first)).toHaveCount(0);
-  const queueMenu = await queue.openRowMenu(remaining ?? '');
+  // A due Connect behind the held one waits for the pace's gap: said as such.
+  await expect(queue.row(waiting)).toContainText('Waits its turn: actions are spaced out');
+  // The row menu by keyboard: Enter opens it on its first item, the arrows move, Escape gives the
+  // focus back to the row's button.
+  const rowActions = queue.rowActions(remaining ?? '');
+  await rowActions.focus();
+  await page.keyboard.press('Enter');
+  const queueMenu = queue.rowMenu();
+  await expect(queueMenu.getByRole('menuitem', { name: 'Show step details' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(queueMenu.getByRole('menuitem', { name: 'Open profile' })).toBeFocused();
   await expect(queueMenu.getByRole('menuitem', { name: 'Open campaign' })).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(queueMenu).toBeHidden();
+  await expect(rowActions).toBeFocused();
   await contacts.expectAccessible();
   // Ten hours on: Monday 20:00, after the working day.
   const advanced = await request.post('/api/test/clock/advance', {

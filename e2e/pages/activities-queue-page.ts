@@ -20,8 +20,12 @@ export class ActivitiesQueuePage {
     return this.page.getByRole('alert').filter({ hasText: text });
   }
 
-  async openRowMenu(name: string) {
-    await this.page.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+  /** A row's actions button, which opens its menu. */
+  rowActions(name: string) {
+    return this.page.getByRole('button', { name: `Actions for ${name}`, exact: true });
+  }
+
+  rowMenu() {
     return this.page.getByRole('menu');
   }
 }

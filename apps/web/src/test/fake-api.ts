@@ -1,5 +1,6 @@
 export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown };
-export type ApiAnswer = { status?: number; body?: unknown };
+/** A JSON body, or a file (an export's CSV) with the server's file name. */
+export type ApiAnswer = { status?: number; body?: unknown; file?: { name: string; text: string } };
 export type ApiRoute = (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>;
 
 /**
@@ -20,6 +21,14 @@ export function createFakeApi(routes: Record<string, ApiRoute> = {}) {
       return Response.json({ name: 'NotFound', message: `No route ${method} ${path}` }, { status: 404 });
     const answer = await route(call);
     const status = answer.status ?? 200;
+    if (answer.file)
+      return new Response(answer.file.text, {
+        status,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${answer.file.name}"`,
+        },
+      });
     return status === 204 ? new Response(null, { status }) : Response.json(answer.body ?? {}, { status });
   };
   return { fetch: fetchFn as typeof fetch, calls, routes };

@@ -14,6 +14,11 @@ export type RenderAppOptions = {
   config?: ClientConfig;
   /** Answers the main API calls; by default every call fails like a network error. */
   fetch?: typeof fetch;
+  /**
+   * The app's own (createQueryClient: answers stay fresh for a while, as in the product) for a
+   * test of when a screen asks again; by default answers are stale at once and never retried.
+   */
+  queryClient?: QueryClient;
 };
 
 /** Renders routes in a memory router inside the app's providers, with a fake bridge. */
@@ -23,10 +28,10 @@ export function renderApp({
   path = '/',
   config = testConfig,
   fetch: fetchFn = () => Promise.reject(new Error('no fetch')),
-}: RenderAppOptions) {
-  const queryClient = new QueryClient({
+  queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  }),
+}: RenderAppOptions) {
   const api = createApiClient({
     baseUrl: config.apiBaseUrl,
     automationBaseUrl: config.automationBaseUrl,

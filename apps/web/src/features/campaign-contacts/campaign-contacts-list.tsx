@@ -15,6 +15,7 @@ import { ColumnChooser } from '../contacts/grid/column-chooser.tsx';
 import { ContactsGrid, type ContactsGridView } from '../contacts/grid/contacts-grid.tsx';
 import { FilterIcon } from '../contacts/grid/grid-icons.tsx';
 import { type ContactRowAction, useContactRowActions } from '../contacts/row-actions/contact-row-actions.tsx';
+import { rowMenuTexts } from '../contacts/row-actions/contact-row-menu.tsx';
 import {
   applyPageSelection,
   isOverPickLimit,
@@ -76,10 +77,11 @@ export function CampaignContactsList({
       gridId: 'campaign-contacts',
       campaign: {
         executionOf,
+        archived: campaign.archived,
         status: (contact) => <StepIndicators execution={executionOf(contact)} />,
       },
     };
-  }, [executionMap]);
+  }, [executionMap, campaign.archived]);
 
   const rowActions = useContactRowActions();
   const exclude = useExcludeFromCampaign(() => setSelection(noSelection));
@@ -166,7 +168,15 @@ export function CampaignContactsList({
             >
               {campaignContactsTexts.exportContacts}
             </Button>
-            <Tooltip title={cannotExcludeAll ? campaignContactsTexts.excludeAllFiltered : ''}>
+            <Tooltip
+              title={
+                campaign.archived
+                  ? rowMenuTexts.excludeArchived
+                  : cannotExcludeAll
+                    ? campaignContactsTexts.excludeAllFiltered
+                    : ''
+              }
+            >
               <span>
                 <Button
                   color="error"

@@ -14,19 +14,11 @@ import { campaignsQueryKeys } from '../campaigns/campaigns-query-keys.ts';
 import { ConfirmDialog } from '../contacts/confirm-dialog.tsx';
 import { contactsQueryKeys } from '../contacts/contacts-query-keys.ts';
 import { buildIdsFilter } from '../contacts/filters/contact-filters.ts';
-import {
-  keptCount,
-  PreviewConfirmDialog,
-  pluralContacts,
-  removalPreview,
-} from '../contacts/preview-confirm-dialog.tsx';
+import { PreviewConfirmDialog, pluralContacts, removalPreview } from '../contacts/preview-confirm-dialog.tsx';
 import { deletionQueryOf } from '../contacts/selection/contacts-selection.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 
-export const excludeTexts = {
-  title: 'Exclude contacts',
-  keptLabel: 'Contacts that will not be excluded',
-} as const;
+export const excludeTexts = { title: 'Exclude contacts' } as const;
 
 /** Who is excluded: picked contacts by id, or every contact of the list ('Select all'). */
 export type ExcludeSelection =
@@ -49,12 +41,9 @@ export function executionsSelectionOf(campaignId: string, selection: ExcludeSele
   return { filter: formatFilter(filterAnd([ofCampaign, picked]) ?? ofCampaign), searchQuery: undefined };
 }
 
-/** The question after an exclude preview (seed 001 §5), plain when the rules keep nobody. */
-export function excludeQuestion(preview: ExecutionsDeletePreview, campaignName: string): string {
-  const kept = keptCount(removalPreview(preview));
-  if (kept === 0) return `Exclude ${pluralContacts(preview.valid_audience_count)} from “${campaignName}”?`;
-  return `Will exclude ${pluralContacts(preview.valid_audience_count)}, ${kept} will not be excluded, proceed?`;
-}
+/** The exclude question when nobody is kept: a draft's Yes/No, or a preview that keeps nobody (§5). */
+export const excludeQuestion = (count: number, campaignName: string) =>
+  `Exclude ${pluralContacts(count)} from “${campaignName}”?`;
 
 type Asking =
   | { kind: 'audience'; campaign: CampaignRef; selection: ExcludeSelection; count: number }
@@ -141,15 +130,18 @@ export function useExcludeFromCampaign(onExcluded: () => void): {
         onClose={close}
       >
         <Typography>
-          {asking?.kind === 'audience' &&
-            `Exclude ${pluralContacts(asking.count)} from “${asking.campaign.name}”?`}
+          {asking?.kind === 'audience' && excludeQuestion(asking.count, asking.campaign.name)}
         </Typography>
       </ConfirmDialog>
       <PreviewConfirmDialog
         title={excludeTexts.title}
         preview={asking?.kind === 'executions' ? removalPreview(asking.preview) : null}
-        question={asking?.kind === 'executions' ? excludeQuestion(asking.preview, asking.campaign.name) : ''}
-        keptLabel={excludeTexts.keptLabel}
+        change="exclude"
+        plainQuestion={
+          asking?.kind === 'executions'
+            ? excludeQuestion(asking.preview.valid_audience_count, asking.campaign.name)
+            : ''
+        }
         plainButtons="yes-no"
         destructive
         isBusy={exclude.isPending}

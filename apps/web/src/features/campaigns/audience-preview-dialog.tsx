@@ -1,11 +1,9 @@
 import type { AudiencePreview } from '@outpilot/contracts';
 import { PreviewConfirmDialog, pluralContacts } from '../contacts/preview-confirm-dialog.tsx';
 
-/** The question after the add preview (seed 002 §5): plain when the rules reject nobody. */
-export function addQuestion(preview: AudiencePreview, campaignName: string): string {
-  if (preview.invalid_count === 0) return `Add ${pluralContacts(preview.valid_count)} to “${campaignName}”?`;
-  return `Will add ${pluralContacts(preview.valid_count)}, ${preview.invalid_count} will not be added, proceed?`;
-}
+/** The question after the add preview when the rules reject nobody (seed 002 §5). */
+export const addQuestion = (preview: AudiencePreview, campaignName: string) =>
+  `Add ${pluralContacts(preview.valid_count)} to “${campaignName}”?`;
 
 type AudiencePreviewDialogProps = {
   preview: AudiencePreview | null;
@@ -27,8 +25,8 @@ export function AudiencePreviewDialog({
     <PreviewConfirmDialog
       title="Add contacts to campaign"
       preview={preview && { rules: preview.validation_rules_summary, validCount: preview.valid_count }}
-      question={preview ? addQuestion(preview, campaignName) : ''}
-      keptLabel="Contacts that will not be added"
+      change="add"
+      plainQuestion={preview ? addQuestion(preview, campaignName) : ''}
       isBusy={isAdding}
       onConfirm={onConfirm}
       onClose={onClose}

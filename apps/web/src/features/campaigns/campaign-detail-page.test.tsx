@@ -1,11 +1,12 @@
-import type { Campaign, ExecutionsStatisticsResponse } from '@outpilot/contracts';
+import type { AppProfile, Campaign, ClientConfig, ExecutionsStatisticsResponse } from '@outpilot/contracts';
 import { lifecycleHints } from '@outpilot/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiRoute, createFakeApi, tokenHandler } from '../../test/fake-api.ts';
 import { createFakeBridge } from '../../test/fake-bridge.ts';
-import { makeCampaign, makeExecutionsStatistics, makeProfile } from '../../test/fixtures.ts';
+import { makeCampaign, makeExecutionsStatistics, makeProfile, testConfig } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { readCachedProfile } from '../auth/auth-queries.ts';
 import { CampaignDetailPage, runningRefreshMs } from './campaign-detail-page.tsx';
 
 const on = { enabled: true, hint: null };
@@ -24,7 +25,12 @@ const queued = makeExecutionsStatistics({ in_queue: 3 });
 /** The detail page of `campaign` at /campaigns/{id}, its statistics from `statistics`, a stub beyond. */
 function renderDetail(
   campaign: Campaign,
-  options: { statistics?: () => ExecutionsStatisticsResponse; routes?: Record<string, ApiRoute> } = {},
+  options: {
+    statistics?: () => ExecutionsStatisticsResponse;
+    routes?: Record<string, ApiRoute>;
+    config?: ClientConfig;
+    profile?: AppProfile;
+  } = {},
 ) {
   const statistics = options.statistics ?? (() => queued);
   const api = createFakeApi({
@@ -33,12 +39,13 @@ function renderDetail(
     ...options.routes,
   });
   const bridge = createFakeBridge({
-    handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => makeProfile() },
+    handlers: { 'api.getToken': tokenHandler, 'api.getMyProfile': () => options.profile ?? makeProfile() },
   });
   const view = renderApp({
     bridge,
     fetch: api.fetch,
     path: `/campaigns/${id}`,
+    ...(options.config ? { config: options.config } : {}),
     routes: [
       { path: '/campaigns/:id', element: <CampaignDetailPage /> },
       { path: '/campaigns/:id/*', element: <p>Another campaign page</p> },
@@ -224,5 +231,39 @@ describe('CampaignDetailPage', () => {
     await screen.findByTestId('success-rate');
     await act(() => vi.advanceTimersByTimeAsync(runningRefreshMs * 3));
     expect(callsTo(api, 'GET', `/campaigns/${id}/executions-statistics`)).toHaveLength(1);
+  });
+
+  describe('the CRM settings link (§2, §6: teams on the beta list only)', () => {
+    const member = makeProfile({ teamId: '66666666-6666-4666-8666-666666666666' });
+    const showsPage = () => screen.findByRole('link', { name: 'Contacts of this campaign' });
+
+    it('is hidden from a team not on the list', async () => {
+      const { queryClient } = renderDetail(stopped, {
+        profile: member,
+        config: { ...testConfig, crmBetaList: ['77777777-7777-4777-8777-777777777777'] },
+      });
+      await showsPage();
+      // Hidden because of the list, not because the profile has not come yet.
+      await waitFor(() => expect(readCachedProfile(queryClient)).toEqual(member));
+      expect(screen.queryByRole('link', { name: 'CRM settings' })).not.toBeInTheDocument();
+    });
+
+    it('shows for a team on the list', async () => {
+      renderDetail(stopped, {
+        profile: member,
+        config: { ...testConfig, crmBetaList: [member.teamId ?? ''] },
+      });
+      await showsPage();
+      expect(await screen.findByRole('link', { name: 'CRM settings' })).toHaveAttribute(
+        'href',
+        `/campaigns/${id}/hubspot`,
+      );
+    });
+
+    it("shows for everyone with 'any'", async () => {
+      renderDetail(stopped, { config: { ...testConfig, crmBetaList: 'any' } });
+      await showsPage();
+      expect(await screen.findByRole('link', { name: 'CRM settings' })).toBeInTheDocument();
+    });
   });
 });

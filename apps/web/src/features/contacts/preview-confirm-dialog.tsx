@@ -19,14 +19,27 @@ export const removalPreview = (preview: {
 /** How many contacts the rules keep out of the change. */
 export const keptCount = (preview: ChangePreview) => preview.rules.reduce((sum, rule) => sum + rule.count, 0);
 
+/** The changes a preview comes before, with the word for a contact the change leaves alone. */
+const changeWords = { add: 'added', delete: 'deleted', exclude: 'excluded' } as const;
+export type PreviewedChange = keyof typeof changeWords;
+
+/**
+ * The question when the rules keep some contacts out: seed 001 §5 and seed 002 §5 give 'will add
+ * N, M will not be added, proceed?' and say the same for delete and exclude, so every screen's
+ * add, delete and exclude asks it in these words.
+ */
+export function someKeptQuestion(change: PreviewedChange, validCount: number, kept: number): string {
+  return `Will ${change} ${pluralContacts(validCount)}, ${kept} will not be ${changeWords[change]}, proceed?`;
+}
+
 type PreviewConfirmDialogProps = {
   title: string;
   /** Null while closed. */
   preview: ChangePreview | null;
-  /** The question when some contacts can go (the caller words it by what the rules kept). */
-  question: string;
-  /** Names the list of rules, e.g. 'Contacts that will not be added'. */
-  keptLabel: string;
+  /** What the preview comes before: words the question when the rules keep some contacts out. */
+  change: PreviewedChange;
+  /** The question when the rules keep nobody out ('Exclude Ada from “Spring”?'). */
+  plainQuestion: string;
   /** The buttons when the rules keep nobody out (Confirm/Cancel otherwise). */
   plainButtons?: 'confirm' | 'yes-no';
   destructive?: boolean;
@@ -43,8 +56,8 @@ type PreviewConfirmDialogProps = {
 export function PreviewConfirmDialog({
   title,
   preview,
-  question,
-  keptLabel,
+  change,
+  plainQuestion,
   plainButtons = 'confirm',
   destructive = false,
   isBusy,
@@ -64,7 +77,7 @@ export function PreviewConfirmDialog({
       onClose={onClose}
     >
       {preview && preview.rules.length > 0 && (
-        <List dense aria-label={keptLabel}>
+        <List dense aria-label={`Contacts that will not be ${changeWords[change]}`}>
           {preview.rules.map((rule) => (
             <ListItem key={rule.description} disableGutters>
               <ListItemText primary={`${rule.count} — ${rule.description}`} />
@@ -72,7 +85,13 @@ export function PreviewConfirmDialog({
           ))}
         </List>
       )}
-      <Typography>{noneValid ? contactsTexts.selectOtherContacts : question}</Typography>
+      <Typography>
+        {noneValid
+          ? contactsTexts.selectOtherContacts
+          : kept > 0 && preview
+            ? someKeptQuestion(change, preview.validCount, kept)
+            : plainQuestion}
+      </Typography>
     </ConfirmDialog>
   );
 }

@@ -46,6 +46,8 @@ export type ContactsGridView = {
   /** The campaign view: the contact's execution of the campaign (null: not started with it). */
   campaign?: {
     executionOf: (contact: ContactDocument) => Execution | null;
+    /** Its rows' Exclude is off, as its toolbar's is. */
+    archived: boolean;
     status: (contact: ContactDocument) => ReactNode;
   };
 };
@@ -405,7 +407,9 @@ const ContactGridRow = memo(function ContactGridRow({
             config={config}
             opensUpward={() => rowMenuOpensUpward(rowCount, rowIndex)}
             onAction={onRowAction}
-            {...(campaign ? { campaignExecution: campaign.executionOf(contact) } : {})}
+            {...(campaign
+              ? { campaignView: { execution: campaign.executionOf(contact), archived: campaign.archived } }
+              : {})}
           />
           {onDeleteContact && (
             <IconButton

@@ -9,12 +9,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { OnceOpened } from '../../../components/once-opened.tsx';
 import { useNotify } from '../../notices/use-notify.tsx';
 import { ConfirmDialog } from '../confirm-dialog.tsx';
-import {
-  keptCount,
-  PreviewConfirmDialog,
-  pluralContacts,
-  removalPreview,
-} from '../preview-confirm-dialog.tsx';
+import { PreviewConfirmDialog, removalPreview } from '../preview-confirm-dialog.tsx';
 import { ExecutionDetailsDialog } from './execution-details-dialog.tsx';
 import { useCompleteExecution } from './use-complete-execution.ts';
 import { useExcludeContacts } from './use-exclude-contacts.ts';
@@ -37,16 +32,9 @@ export const rowActionTexts = {
 export const completeQuestion = (contact: ContactDocument, execution: Execution) =>
   `Complete “${execution.campaign_name}” for ${contact.full_name}? Its queued actions are cancelled.`;
 
-/** The exclude question after the preview: plain (Yes/No) when the rules keep nobody (seed 002 §4-§5). */
-export function excludeQuestion(
-  preview: ExecutionsDeletePreview,
-  contact: ContactDocument,
-  execution: Execution,
-): string {
-  const kept = keptCount(removalPreview(preview));
-  if (kept === 0) return `Exclude ${contact.full_name} from “${execution.campaign_name}”?`;
-  return `${pluralContacts(preview.valid_audience_count)} will be excluded, ${kept} will not be excluded, proceed?`;
-}
+/** The exclude question after the preview when the rules keep nobody: Yes/No (seed 002 §4-§5). */
+export const excludeQuestion = (contact: ContactDocument, execution: Execution) =>
+  `Exclude ${contact.full_name} from “${execution.campaign_name}”?`;
 
 type Excluding = { contact: ContactDocument; execution: Execution; preview: ExecutionsDeletePreview };
 
@@ -131,10 +119,8 @@ export function useContactRowActions(): { act: (action: ContactRowAction) => voi
         <PreviewConfirmDialog
           title={rowActionTexts.excludeTitle}
           preview={excluding && removalPreview(excluding.preview)}
-          question={
-            excluding ? excludeQuestion(excluding.preview, excluding.contact, excluding.execution) : ''
-          }
-          keptLabel="Contacts that will not be excluded"
+          change="exclude"
+          plainQuestion={excluding ? excludeQuestion(excluding.contact, excluding.execution) : ''}
           plainButtons="yes-no"
           destructive
           isBusy={excludeContacts.isPending}

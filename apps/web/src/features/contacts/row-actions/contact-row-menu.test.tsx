@@ -143,6 +143,15 @@ describe('the contacts row menu', () => {
     ]);
   });
 
+  it('keeps Exclude off when the latest campaign is archived, as that campaign’s own page does', async () => {
+    // Only the archived campaign's execution: it is the latest.
+    renderMenuOf([inCampaigns], executionsOf([older]));
+    const menu = await openMenuOf('Person 1');
+    const exclude = await itemOf(menu, 'Exclude');
+    expect(exclude).toHaveAttribute('aria-disabled', 'true');
+    expect(exclude).toHaveTextContent('ExcludeThe campaign is archived: unarchive it to exclude contacts');
+  });
+
   it('disables what a contact in no campaign, or in no started one, cannot do, and says why', async () => {
     const api = renderMenuOf([inCampaigns, hidden, onlyInDraft]);
     const menu = await openMenuOf('Person 2');

@@ -36,6 +36,8 @@ export const rowMenuTexts = {
   inNoCampaign: 'Not in a campaign yet',
   /** … and for one only in campaigns that have not started with it (a draft's audience). */
   notStarted: 'No campaign has started for this contact yet',
+  /** Why Exclude is off in an archived campaign, in its row menus and on its toolbar alike. */
+  excludeArchived: 'The campaign is archived: unarchive it to exclude contacts',
 } as const;
 
 const newTab = { component: 'a', target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -52,7 +54,7 @@ export function rowActionStates(
   contact: ContactDocument,
   participation: Pick<UseQueryResult<ContactParticipation>, 'data' | 'isError'>,
   /** The campaign view: that campaign's execution (null: not started with it) instead of the latest. */
-  campaignExecution?: Execution | null,
+  campaignView?: CampaignView,
 ): {
   latest: Execution | null;
   showDetails: ItemState;
@@ -60,8 +62,15 @@ export function rowActionStates(
   exclude: ItemState;
   complete: ItemState;
 } {
-  const isCampaignView = campaignExecution !== undefined;
-  const latest = isCampaignView ? campaignExecution : (participation.data?.executions[0] ?? null);
+  const isCampaignView = campaignView !== undefined;
+  const latest = isCampaignView ? campaignView.execution : (participation.data?.executions[0] ?? null);
+  // An archived campaign keeps its contacts (its toolbar's Exclude is off too).
+  const isArchived = isCampaignView
+    ? campaignView.archived
+    : latest !== null &&
+      participation.data?.campaigns.some(
+        (campaign) => campaign.id === latest.campaign_id && campaign.archived,
+      ) === true;
   const reason =
     contact.campaigns.length === 0
       ? rowMenuTexts.inNoCampaign
@@ -87,11 +96,13 @@ export function rowActionStates(
     openConversation:
       conversation.enabled && url === null ? { enabled: false, reason: null, url } : { ...conversation, url },
     // In a campaign's view a contact not started with it is still in its audience, which Exclude leaves.
-    exclude: latest
-      ? { enabled: true, detail: latest.campaign_name }
-      : isCampaignView
-        ? { enabled: true, detail: null }
-        : off,
+    exclude: isArchived
+      ? { enabled: false, reason: rowMenuTexts.excludeArchived }
+      : latest
+        ? { enabled: true, detail: latest.campaign_name }
+        : isCampaignView
+          ? { enabled: true, detail: null }
+          : off,
     complete: byFlag(latest?.actions.complete, latest?.campaign_name ?? null),
   };
 }
@@ -145,6 +156,9 @@ function CampaignItems({
   return campaigns.map((campaign) => <CampaignItem key={campaign.id} campaign={campaign} onOpen={onOpen} />);
 }
 
+/** A campaign's contacts view: the row acts on that campaign's execution (null: in its audience only). */
+export type CampaignView = { execution: Execution | null; archived: boolean };
+
 type ContactRowMenuProps = {
   contact: ContactDocument;
   config: ClientConfig;
@@ -152,8 +166,8 @@ type ContactRowMenuProps = {
   opensUpward: () => boolean;
   /** Show details, Complete and Exclude: the list runs their dialogs. */
   onAction: (action: ContactRowAction) => void;
-  /** The campaign view: the row acts on that campaign's execution (null: in its audience only). */
-  campaignExecution?: Execution | null;
+  /** The campaign view: the row acts on that campaign's execution, not the contact's latest. */
+  campaignView?: CampaignView;
 };
 
 /**
@@ -207,7 +221,7 @@ function RowMenu({
   contact,
   config,
   onAction,
-  campaignExecution,
+  campaignView,
   menuId,
   anchor,
   upward,
@@ -221,7 +235,7 @@ function RowMenu({
   const open = anchor !== null;
   const profile = openProfileTarget(config, contact);
   const participation = useContactCampaigns(contact, open);
-  const actions = rowActionStates(contact, participation, campaignExecution);
+  const actions = rowActionStates(contact, participation, campaignView);
   const run = (action: ContactRowAction) => {
     close();
     onAction(action);

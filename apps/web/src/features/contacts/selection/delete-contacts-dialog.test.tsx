@@ -36,7 +36,7 @@ describe('DeleteContactsDialog', () => {
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('2 — Contacts in running campaigns')).toBeInTheDocument();
     expect(
-      within(dialog).getByText('5 contacts will be deleted, 2 will not be deleted, proceed?'),
+      within(dialog).getByText('Will delete 5 contacts, 2 will not be deleted, proceed?'),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });

@@ -1,18 +1,9 @@
 import type { ContactsDeletePreviewAnswer } from '@outpilot/contracts';
-import {
-  keptCount,
-  PreviewConfirmDialog,
-  pluralContacts,
-  removalPreview,
-} from '../preview-confirm-dialog.tsx';
+import { PreviewConfirmDialog, pluralContacts, removalPreview } from '../preview-confirm-dialog.tsx';
 
-/** The question of the delete confirmation, after the preview (§5 adapted to delete). */
-export function deleteQuestion(preview: ContactsDeletePreviewAnswer): string {
-  const kept = keptCount(removalPreview(preview));
-  if (kept === 0)
-    return `Delete ${pluralContacts(preview.valid_audience_count)} from Outpilot? This cannot be undone.`;
-  return `${pluralContacts(preview.valid_audience_count)} will be deleted, ${kept} will not be deleted, proceed?`;
-}
+/** The question of the delete confirmation when the rules keep nobody (§5 adapted to delete). */
+export const deleteQuestion = (preview: ContactsDeletePreviewAnswer) =>
+  `Delete ${pluralContacts(preview.valid_audience_count)} from Outpilot? This cannot be undone.`;
 
 type DeleteContactsDialogProps = {
   preview: ContactsDeletePreviewAnswer | null;
@@ -27,8 +18,8 @@ export function DeleteContactsDialog({ preview, isDeleting, onConfirm, onClose }
     <PreviewConfirmDialog
       title="Delete contacts"
       preview={preview && removalPreview(preview)}
-      question={preview ? deleteQuestion(preview) : ''}
-      keptLabel="Contacts that will not be deleted"
+      change="delete"
+      plainQuestion={preview ? deleteQuestion(preview) : ''}
       destructive
       isBusy={isDeleting}
       onConfirm={onConfirm}
