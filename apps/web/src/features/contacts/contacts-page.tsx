@@ -1,4 +1,5 @@
 import { useLocation, useParams } from 'react-router';
+import { AfterFirstCommit } from '../../components/after-first-commit.tsx';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import { NotFoundPage } from '../errors/not-found-page.tsx';
 import { ImportListHeader } from '../imports/import-list-header.tsx';
@@ -28,7 +29,9 @@ export function ContactsPage() {
   return (
     <>
       <PageTitle>Contacts</PageTitle>
-      <ContactsList key={pathname} showIntro />
+      <AfterFirstCommit placeholder={<FullPageSpinner />}>
+        <ContactsList key={pathname} showIntro />
+      </AfterFirstCommit>
     </>
   );
 }
