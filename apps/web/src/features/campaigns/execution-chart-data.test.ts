@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { makeExecutionsStatistics } from '../../test/fixtures.ts';
 import { chartSlices, successRate } from './execution-chart-data.ts';
 
-const totals = (values: Partial<Record<string, number>>) => ({
-  not_started: 0,
-  in_queue: 0,
-  in_progress: 0,
-  succeed: 0,
-  ignored: 0,
-  cancelled: 0,
-  skipped: 0,
-  failed: 0,
-  ...values,
-});
+const totals = (values: Parameters<typeof makeExecutionsStatistics>[0]) =>
+  makeExecutionsStatistics(values).total;
 
 describe('chartSlices', () => {
   it('labels only slices of 5% or more and leaves out empty states', () => {
