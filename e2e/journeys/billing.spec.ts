@@ -16,12 +16,14 @@ import { signInAt } from '../support/sign-in.ts';
 
 const widget = (page: Page) => page.getByRole('banner').getByRole('link', { name: /Trial|Subscription is/ });
 
-async function salesNavigatorUpsell(page: Page) {
+/** The import wizard's Sales Navigator card (a radio) and its 'Update to Pro' link, on /contacts. */
+async function salesNavigatorCard(page: Page) {
   await page.goto('/contacts');
   await new ContactsPage(page).openImportWizard();
   const wizard = new ContactsImportWizard(page);
-  await expect(wizard.dialog().getByRole('radio', { name: 'Sales Navigator search' })).toBeVisible();
-  return wizard.dialog().getByRole('link', { name: 'Update to Pro' });
+  const card = wizard.dialog().getByRole('radio', { name: 'Sales Navigator search' });
+  await expect(card).toBeVisible();
+  return { card, upsell: wizard.dialog().getByRole('link', { name: 'Update to Pro' }) };
 }
 
 test('a new account counts its trial down, a declined card changes nothing, Pro bought with a test card unlocks Sales Navigator, then cancel, resume and upgrade', async ({
@@ -33,7 +35,9 @@ test('a new account counts its trial down, a declined card changes nothing, Pro 
   await signInAt(page, '/campaigns', account);
   const shell = new ShellPage(page);
   await expect(widget(page)).toHaveText('Trial will expire in 14 days');
-  await expect(await salesNavigatorUpsell(page)).toBeVisible();
+  const trial = await salesNavigatorCard(page);
+  await expect(trial.upsell).toBeVisible();
+  await expect(trial.card).toBeDisabled();
   await page.keyboard.press('Escape');
 
   // Cloud automation is Pro's: the trial's switch is off and disabled, with the way to upgrade.
@@ -77,7 +81,11 @@ test('a new account counts its trial down, a declined card changes nothing, Pro 
   await expect(page).toHaveURL(/\/upgrade$/);
   await upgrade.expectCurrent('Pro');
   await expect(widget(page)).toHaveText('Subscription is active');
-  await expect(await salesNavigatorUpsell(page)).toHaveCount(0);
+  const pro = await salesNavigatorCard(page);
+  await expect(pro.upsell).toHaveCount(0);
+  // Unlocked: the card can be chosen (the in-page agent is signed in to the sandbox network).
+  await pro.card.click();
+  await expect(pro.card).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('Escape');
 
   // Pro runs in the cloud on a switch (the sandbox network: no session to hand over), and back,

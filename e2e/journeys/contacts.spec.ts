@@ -318,9 +318,10 @@ test("a contact's row actions show its campaign's details, complete it and exclu
   await expect(campaign).toContainText('In queue');
   // Ten hours at least, and later when they fall outside the working hours.
   await expect(campaign).toContainText(/Added \d{2}\/\d{2}\/\d{4} · Starts in (\d+ d )?\d+ h \d+ min/);
-  // Each step with its text as this contact gets it (issue 21 item 5).
+  // Each step with its date and its text as this contact gets it (issue 21 item 5): the queued
+  // invitation says when it is scheduled.
   await expect(campaign.getByRole('listitem')).toHaveText([
-    '1. Connect — In queue',
+    /^1\. Connect — In queueScheduled \w{3} \d{1,2} \w{3}, \d{2}:\d{2}$/,
     `2. Message — Not started“Hello ${first.split(' ')[0]}”`,
   ]);
   await details.getByRole('button', { name: 'Close' }).click();

@@ -59,8 +59,15 @@ export class OnboardingPage {
   }
 
   async chooseTimezone(label: string) {
-    await this.page.getByRole('combobox', { name: 'Timezone' }).click();
-    await this.page.getByRole('option', { name: label, exact: true }).click();
+    const combobox = this.page.getByRole('combobox', { name: 'Timezone' });
+    const option = this.page.getByRole('option', { name: label, exact: true });
+    // Right after linking the page reloads, and a click that lands while the step renders again opens
+    // a list that is gone at once (CI: the option never came, 4 min); a person clicks again.
+    await expect(async () => {
+      if (!(await option.isVisible())) await combobox.click({ timeout: 2_000 });
+      await expect(option).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await option.click();
     await this.page.getByRole('button', { name: 'Next' }).click();
   }
 
