@@ -5,6 +5,7 @@ import { CampaignsPage } from '../pages/campaigns-page.ts';
 import { ContactsPage } from '../pages/contacts-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { StepsEditorPage } from '../pages/steps-editor-page.ts';
+import { appAccessToken } from '../support/app-access-token.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { seedCampaign } from '../support/seed-campaign.ts';
 import { signInAt } from '../support/sign-in.ts';
@@ -222,12 +223,7 @@ test('the start preview refuses contacts already in another active campaign: som
   await signInAt(page, '/campaigns', account);
   const shell = new ShellPage(page);
   // The signed-in app's own token, kept by the agent in the page.
-  const accessToken = () =>
-    page.evaluate(
-      () =>
-        (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
-          .accessToken,
-    );
+  const accessToken = () => appAccessToken(page);
   const api = async (method: string, path: string, data?: unknown) => {
     const response = await request.fetch(`/api/v1${path}`, {
       method,

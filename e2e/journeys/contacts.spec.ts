@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ContactsPage } from '../pages/contacts-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
+import { appAccessToken } from '../support/app-access-token.ts';
 import { createAccountWithContacts } from '../support/contacts-accounts.ts';
 import { signInAt } from '../support/sign-in.ts';
 
@@ -13,11 +14,7 @@ type UserApiAnswer = { id: string; documents: { id: string; full_name: string }[
  * signed-in user's tokens).
  */
 async function userApi(page: Page, request: APIRequestContext) {
-  const token = await page.evaluate(
-    () =>
-      (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
-        .accessToken,
-  );
+  const token = await appAccessToken(page);
   return async (method: string, path: string, data?: unknown): Promise<UserApiAnswer> => {
     const response = await request.fetch(`/api/v1${path}`, {
       method,

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createOnboardedAccount } from '../support/accounts.ts';
+import { appAccessToken } from '../support/app-access-token.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
 import { signInAt } from '../support/sign-in.ts';
 import { moveToNextMondayMorning } from '../support/virtual-clock.ts';
@@ -38,12 +39,7 @@ test('a local workspace runs its campaign in the browser while the app is open, 
   const account = await createOnboardedAccount(request, 'local-runner');
   await signInAt(page, '/', account);
   // The agent in the page keeps the tokens (and refreshes them as the engine's clock moves).
-  const accessToken = () =>
-    page.evaluate(
-      () =>
-        (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
-          .accessToken,
-    );
+  const accessToken = () => appAccessToken(page);
   const api = async (method: string, path: string, data?: unknown) =>
     request.fetch(`/api/v1${path}`, {
       method,

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { MessagingPage } from '../pages/messaging-page.ts';
 import { ShellPage } from '../pages/shell-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
+import { appAccessToken } from '../support/app-access-token.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { e2eVirtualClockServerUrl as base } from '../support/e2e-server-url.ts';
 import { answersFirstMessage, neverAnswersFirstMessage, personOf } from '../support/network-draws.ts';
@@ -320,12 +321,7 @@ test('a campaign message gets a reply on the virtual clock; a contact who did no
   const monday = await moveToNextMondayMorning(request);
   const { email, me, sessionId, friends } = await memberWithAnswersAndSilences(monday);
   const shell = await signedInWorkspace(page, request, email, me);
-  const accessToken = () =>
-    page.evaluate(
-      () =>
-        (JSON.parse(localStorage.getItem('outpilot.agent.tokens') ?? '{}') as { accessToken: string })
-          .accessToken,
-    );
+  const accessToken = () => appAccessToken(page);
   const api = async (method: string, path: string, data?: unknown) => {
     const response = await request.fetch(`/api/v1${path}`, {
       method,
