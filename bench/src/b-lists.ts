@@ -56,7 +56,7 @@ async function buildWorkspaces(server: TestServer, sizes: { big: number; medium:
 
 /** B7 and B8 through the contacts/page use-case (listContactsPage and its page-only half). */
 async function benchListing(server: TestServer, workspace: Workspace, label: string, rows: number) {
-  const deps = { db: server.db, config: server.config };
+  const deps = { db: server.db, clock: server.clock, config: server.config };
   const page = (query: ContactsPageQuery) => () =>
     listContactsPageDocuments(deps, { personaId: workspace.personaId, query });
   const pageAndCount = (query: ContactsPageQuery) => () =>

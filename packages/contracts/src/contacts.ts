@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storedStepTypes } from './campaigns.ts';
 import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
-import { executionStates } from './executions.ts';
+import { executionSchema, executionStates } from './executions.ts';
 import { filterKeysMaxCount, filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
 import { wholeNumber } from './wire-values.ts';
 
@@ -61,6 +61,12 @@ export const contactsPageQuerySchema = z.object({
    * same filter). Ignored by the export.
    */
   $after: z.string().max(contactsCursorMaxLength).optional(),
+  /**
+   * A campaign id: each contact of the page then carries its execution in that campaign (null
+   * when it has none), so a campaign's contacts page with its Status column is one call. Ignored
+   * by the export.
+   */
+  with_execution_of: z.uuid({ error: 'with_execution_of must be a campaign id' }).optional(),
 });
 export type ContactsPageQuery = z.infer<typeof contactsPageQuerySchema>;
 export type ContactsPageQueryInput = z.input<typeof contactsPageQuerySchema>;
@@ -146,7 +152,13 @@ export const contactDocumentSchema = z.object({
 });
 export type ContactDocument = z.infer<typeof contactDocumentSchema>;
 
-export const contactsPageAnswerSchema = listAnswerSchema(contactDocumentSchema).extend({
+/** A contact of GET contacts/page; `execution` only when the page was asked `with_execution_of`. */
+export const contactPageDocumentSchema = contactDocumentSchema.extend({
+  execution: executionSchema.nullable().optional(),
+});
+export type ContactPageDocument = z.infer<typeof contactPageDocumentSchema>;
+
+export const contactsPageAnswerSchema = listAnswerSchema(contactPageDocumentSchema).extend({
   /** Present when more contacts follow this page: send it as `$after` for the next page. */
   next_cursor: z.string().max(contactsCursorMaxLength).optional(),
 });

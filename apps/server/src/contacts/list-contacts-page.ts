@@ -8,9 +8,11 @@ import { type FilterNode, formatOrderBy, parseFilter } from '@outpilot/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { readCampaignTallies } from '../campaigns/campaign-tallies.ts';
+import { readTogether } from '../db/executor.ts';
 import { campaigns, contacts } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ValidationError } from '../errors.ts';
+import { executionsOfContacts } from '../executions/list-executions.ts';
 import { type CompiledListQuery, compileListQuery } from '../list-query/compile-list-query.ts';
 import { countCapped, estimateRows, exactTotalOfPage } from '../list-query/count-capped.ts';
 import { keysetOf, readFromEnd, readPage } from '../list-query/keyset.ts';
@@ -28,7 +30,7 @@ import {
 } from './contact-document.ts';
 import { contactListQuery, scopedToPersona } from './contact-list-query.ts';
 
-type Deps = { db: AppDeps['db']; config: Pick<AppDeps['config'], 'authSecret'> };
+type Deps = Pick<AppDeps, 'db' | 'clock'> & { config: Pick<AppDeps['config'], 'authSecret'> };
 
 /** One page and, when more contacts follow, the cursor of its last row. */
 export type ContactsPage = { documents: ContactDocument[]; nextCursor: string | undefined };
@@ -41,8 +43,31 @@ export type ContactsPage = { documents: ContactDocument[]; nextCursor: string | 
  * next_cursor of the page before (keyset: the same cost at any depth, list-query/keyset.ts).
  * A campaign's contacts (a plain campaign filter) have their exact total from the campaign's
  * tally, and a $skip page past the middle is read from the end (the pager's last-page jump).
+ * With `with_execution_of` each contact carries its execution in that campaign (or null): the
+ * campaign contacts page and its Status column in one call.
  */
 export async function listContactsPage(
+  deps: Deps,
+  input: { personaId: string; query: ContactsPageQuery },
+): Promise<ContactsPageAnswer> {
+  const answer = await listContacts(deps, input);
+  const campaignId = input.query.with_execution_of;
+  if (campaignId === undefined) return answer;
+  const executionOf = await executionsOfContacts(deps, {
+    personaId: input.personaId,
+    campaignId,
+    contactIds: answer.documents.map((document) => document.id),
+  });
+  return {
+    ...answer,
+    documents: answer.documents.map((document) => ({
+      ...document,
+      execution: executionOf.get(document.id) ?? null,
+    })),
+  };
+}
+
+async function listContacts(
   deps: Deps,
   input: { personaId: string; query: ContactsPageQuery },
 ): Promise<ContactsPageAnswer> {
@@ -53,8 +78,15 @@ export async function listContactsPage(
   // page, so a deep page can be read from the list's end.
   const campaignId = plainCampaignFilterOf(input.query);
   if (campaignId !== null) {
-    const total = await campaignAudienceTotal(deps.db, input.personaId, campaignId);
-    const page = await loadPage(deps, where, compiled, input.query.$after, total);
+    // A $skip page needs the total first (past the middle it is read from the end); the first
+    // page and a cursor's page are read beside it.
+    const [total, page] =
+      compiled.skip > 0 && input.query.$after === undefined
+        ? await campaignPageBySkip(deps, where, compiled, input.personaId, campaignId)
+        : await Promise.all([
+            campaignAudienceTotal(deps.db, input.personaId, campaignId),
+            loadPage(deps, where, compiled, input.query.$after),
+          ]);
     return {
       documents: page.documents,
       total,
@@ -83,6 +115,17 @@ export async function listContactsPage(
     ...(count.isEstimate ? { total_is_estimate: true } : {}),
     ...(page.nextCursor === undefined ? {} : { next_cursor: page.nextCursor }),
   };
+}
+
+async function campaignPageBySkip(
+  deps: Deps,
+  where: SQL,
+  compiled: CompiledListQuery,
+  personaId: string,
+  campaignId: string,
+): Promise<[number, ContactsPage]> {
+  const total = await campaignAudienceTotal(deps.db, personaId, campaignId);
+  return [total, await loadPage(deps, where, compiled, undefined, total)];
 }
 
 /** The page alone, without the total (what the page costs without its count; benchmarks). */
@@ -123,12 +166,16 @@ function parsedOrNull(filter: string): FilterNode | null {
 
 /** The persona's campaign's audience count (its kept-up tally); 0 for another workspace's campaign. */
 async function campaignAudienceTotal(db: Deps['db'], personaId: string, campaignId: string): Promise<number> {
-  const [own] = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.personaId, personaId)));
-  if (!own) return 0;
-  return (await readCampaignTallies(db, [campaignId])).get(campaignId)?.audience() ?? 0;
+  const [[own], tallies] = await readTogether(db, [
+    () =>
+      db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.personaId, personaId))),
+    () => readCampaignTallies(db, [campaignId]),
+  ]);
+  // Another workspace's tallies are read beside the check and never answered.
+  return own ? (tallies.get(campaignId)?.audience() ?? 0) : 0;
 }
 
 function compileContactsPage(query: ContactsPageQuery): CompiledListQuery {

@@ -1,11 +1,16 @@
-import type { ExecutionsPageQuery, ExecutionsPageResponse } from '@outpilot/contracts';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Execution, ExecutionsPageQuery, ExecutionsPageResponse } from '@outpilot/contracts';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Executor, readTogether } from '../db/executor.ts';
 import { contacts, executions } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { compileListQuery } from '../list-query/compile-list-query.ts';
 import { executionListQuery, executionsOfPersona } from './execution-list-query.ts';
-import { loadExecutionViews, toExecutionDocument } from './to-execution-documents.ts';
+import {
+  type ExecutionRow,
+  executionRowsOf,
+  executionViewsOf,
+  toExecutionDocument,
+} from './to-execution-documents.ts';
 
 export type ExecutionSelection = {
   filter?: string | undefined;
@@ -16,15 +21,20 @@ export type ExecutionSelection = {
   skip?: number | undefined;
 };
 
-/** The persona's executions matching a selection: ids of one page (or all up to take) and the total. */
-export async function selectExecutionIds(
+/** One page of the persona's executions matching a selection, read with their contacts, and the total. */
+async function selectExecutionPage(
   db: Executor,
   personaId: string,
   selection: ExecutionSelection,
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ rows: ExecutionRow[]; total: number }> {
   const { compiled, where } = compileSelection(personaId, selection);
   const [rows, [counted]] = await readTogether(db, [
-    () => selectedIds(db, where, compiled.orderBy).limit(compiled.take).offset(compiled.skip),
+    () =>
+      executionRowsOf(db)
+        .where(where)
+        .orderBy(sql`${compiled.orderBy}`)
+        .limit(compiled.take)
+        .offset(compiled.skip),
     () =>
       db
         .select({ total: count() })
@@ -32,7 +42,7 @@ export async function selectExecutionIds(
         .innerJoin(contacts, eq(contacts.id, executions.contactId))
         .where(where),
   ]);
-  return { ids: rows.map((row) => row.id), total: counted?.total ?? 0 };
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** Every execution id a selection matches, in its order (no paging): an export's rows. */
@@ -80,7 +90,7 @@ export async function listExecutions(
   input: { personaId: string; query: ExecutionsPageQuery },
 ): Promise<ExecutionsPageResponse> {
   const { query } = input;
-  const { ids, total } = await selectExecutionIds(deps.db, input.personaId, {
+  const { rows, total } = await selectExecutionPage(deps.db, input.personaId, {
     filter: query.$filter,
     searchQuery: query.$searchQuery,
     orderby: query.$orderby,
@@ -89,6 +99,27 @@ export async function listExecutions(
     skip: query.$skip,
   });
   const now = deps.clock.now();
-  const views = await loadExecutionViews(deps.db, input.personaId, ids, { now });
+  const views = await executionViewsOf(deps.db, input.personaId, rows, { now });
   return { documents: views.map((view) => toExecutionDocument(view, now)), total };
+}
+
+/**
+ * Each given contact's execution in one campaign, by contact id (a contact with none is absent):
+ * the Status column of the campaign's contacts page, read with its page.
+ */
+export async function executionsOfContacts(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  input: { personaId: string; campaignId: string; contactIds: readonly string[] },
+): Promise<Map<string, Execution>> {
+  if (input.contactIds.length === 0) return new Map();
+  const rows = await executionRowsOf(deps.db).where(
+    and(
+      executionsOfPersona(input.personaId),
+      eq(executions.campaignId, input.campaignId),
+      inArray(executions.contactId, [...input.contactIds]),
+    ),
+  );
+  const now = deps.clock.now();
+  const views = await executionViewsOf(deps.db, input.personaId, rows, { now });
+  return new Map(views.map((view) => [view.contact.id, toExecutionDocument(view, now)]));
 }

@@ -20,7 +20,7 @@ import {
   renderTemplate,
 } from '@outpilot/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../db/executor.ts';
+import { type Executor, readTogether } from '../db/executor.ts';
 import { rowsOf } from '../db/rows-of.ts';
 import { activities, campaigns, contacts, executions, type StepStates } from '../db/schema.ts';
 import { forecastPersonaQueue } from '../engine/forecast-persona-queue.ts';
@@ -179,6 +179,16 @@ export type ExecutionView = {
   reports: ReadonlyMap<number, { state: 'done' | 'failed'; at: Date }>;
 };
 
+/** An execution with its contact, as one read of both tables answers them. */
+export type ExecutionRow = { execution: typeof executions.$inferSelect; contact: ContactRow };
+
+/** What an execution row is read as: the execution and its contact, joined. */
+export const executionRowsOf = (db: Executor) =>
+  db
+    .select({ execution: executions, contact: contacts })
+    .from(executions)
+    .innerJoin(contacts, eq(contacts.id, executions.contactId));
+
 /**
  * Executions with their contact, campaign and pending (queued or claimed) activity, in the order
  * of ids. With `forecast`, a queued activity's time comes from the persona's forecast, read only
@@ -188,32 +198,56 @@ export async function loadExecutionViews(
   db: Executor,
   personaId: string,
   executionIds: readonly string[],
-  forecast?: { now: Date; runsAt?: ReadonlyMap<string, Date> },
+  forecast?: ViewForecast,
 ): Promise<ExecutionView[]> {
   if (executionIds.length === 0) return [];
-  const rows = await db
-    .select({ execution: executions, contact: contacts })
-    .from(executions)
-    .innerJoin(contacts, eq(contacts.id, executions.contactId))
-    .where(and(eq(executions.personaId, personaId), inArray(executions.id, [...executionIds])));
+  const rows = await executionRowsOf(db).where(
+    and(eq(executions.personaId, personaId), inArray(executions.id, [...executionIds])),
+  );
+  const byId = new Map(rows.map((row) => [row.execution.id, row]));
+  const ordered = executionIds.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+  return executionViewsOf(db, personaId, ordered, forecast);
+}
+
+type ViewForecast = { now: Date; runsAt?: ReadonlyMap<string, Date> };
+
+/** Execution rows (read by a caller, in its order) completed with their campaign and activities. */
+export async function executionViewsOf(
+  db: Executor,
+  personaId: string,
+  rows: readonly ExecutionRow[],
+  forecast?: ViewForecast,
+): Promise<ExecutionView[]> {
+  if (rows.length === 0) return [];
+  const executionIds = rows.map((row) => row.execution.id);
   // Each campaign once, not once per execution: its steps can be tens of kilobytes.
   const campaignIds = [...new Set(rows.map((row) => row.execution.campaignId))];
-  const campaignRows =
-    campaignIds.length === 0
-      ? []
-      : await db
-          .select({
-            id: campaigns.id,
-            name: campaigns.name,
-            state: campaigns.state,
-            pauseReason: campaigns.pauseReason,
-            steps: campaigns.steps,
-          })
-          .from(campaigns)
-          .where(inArray(campaigns.id, campaignIds));
+  // Two independent reads, side by side on the pool.
+  const [campaignRows, actionRows] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          id: campaigns.id,
+          name: campaigns.name,
+          state: campaigns.state,
+          pauseReason: campaigns.pauseReason,
+          steps: campaigns.steps,
+        })
+        .from(campaigns)
+        .where(and(eq(campaigns.personaId, personaId), inArray(campaigns.id, campaignIds))),
+    // Every action of these executions but the cancelled: the pending one (queued or claimed) and
+    // what each step's actions were reported as.
+    () =>
+      db.execute(sql`
+        select id, execution_id, step_number, operation_type, state, due_at, reported_at, created_at
+        from ${activities}
+        where execution_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(executionIds)}::jsonb))
+          and state <> 'cancelled'`),
+  ]);
   const campaignOf = new Map(campaignRows.map((campaign) => [campaign.id, campaign]));
-  // Every action of these executions but the cancelled: the pending one (queued or claimed) and
-  // what each step's actions were reported as.
   const actions = rowsOf<{
     id: string;
     execution_id: string;
@@ -223,13 +257,7 @@ export async function loadExecutionViews(
     due_at: string | Date;
     reported_at: string | Date | null;
     created_at: string | Date;
-  }>(
-    await db.execute(sql`
-      select id, execution_id, step_number, operation_type, state, due_at, reported_at, created_at
-      from ${activities}
-      where execution_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(executionIds)}::jsonb))
-        and state <> 'cancelled'`),
-  );
+  }>(actionRows);
   const pending = actions
     .filter((row) => row.state === 'queued' || row.state === 'claimed')
     .sort(
@@ -253,11 +281,10 @@ export async function loadExecutionViews(
     (forecast && pending.some((row) => row.state === 'queued')
       ? (await forecastPersonaQueue(db, personaId, forecast.now)).runsAt
       : new Map<string, Date>());
-  const byId = new Map(rows.map((row) => [row.execution.id, row]));
-  return executionIds.flatMap((id) => {
-    const row = byId.get(id);
-    const campaign = row && campaignOf.get(row.execution.campaignId);
-    if (!row || !campaign) return [];
+  return rows.flatMap((row) => {
+    const id = row.execution.id;
+    const campaign = campaignOf.get(row.execution.campaignId);
+    if (!campaign) return [];
     const activity = activityOf.get(id);
     return [
       {

@@ -28,7 +28,6 @@ import { useContactsListState } from '../contacts/use-contacts-list-state.ts';
 import { useContactsPage } from '../contacts/use-contacts-page.ts';
 import { useNotify } from '../notices/use-notify.tsx';
 import { StepIndicators } from './step-indicators.tsx';
-import { useCampaignExecutions } from './use-campaign-executions.ts';
 import { type ExcludeSelection, useExcludeFromCampaign } from './use-exclude-from-campaign.tsx';
 
 export const campaignContactsTexts = {
@@ -45,8 +44,8 @@ const defaultOrderOf = (campaign: Campaign) =>
 /**
  * The campaign's contacts (seed 001 §2, seed 002 §2.2): the contacts grid scoped to the campaign,
  * with the Status column from the shown contacts' executions, Exclude, the exports and the
- * selection bar. A draft lists the contacts attached to it; a started campaign's contacts carry
- * their executions' step states, asked again while it runs.
+ * selection bar. A draft lists the contacts attached to it; a started campaign's contacts come
+ * with their executions in the same call (`with_execution_of`), asked again while it runs.
  */
 export function CampaignContactsList({
   campaign,
@@ -60,19 +59,19 @@ export function CampaignContactsList({
   const { keywords, order, selection, setSelection, listSelection } = list;
   const [isFilterOpen, setFilterOpen] = useState(false);
 
-  const contacts = useContactsPage(list.query);
+  // A started campaign's contacts come with their executions, asked again while it runs.
+  const contacts = useContactsPage(
+    campaign.state === 'Compose' ? list.query : { ...list.query, with_execution_of: campaign.id },
+    { refetchMs: campaign.state === 'Running' ? runningRefreshMs : false },
+  );
   const rows = contacts.data?.documents ?? [];
   const total = contacts.data?.total ?? 0;
   const totalIsEstimate = contacts.data?.total_is_estimate ?? false;
   const pageIds = useMemo(() => rows.map((row) => row.id), [rows]);
-  const executions = useCampaignExecutions(campaign.id, pageIds, {
-    enabled: campaign.state !== 'Compose',
-    refetchMs: campaign.state === 'Running' ? runningRefreshMs : false,
-  });
-  const executionMap = executions.data;
+  const executionMap = useMemo(() => new Map(rows.map((row) => [row.id, row.execution ?? null])), [rows]);
 
   const view = useMemo<ContactsGridView>(() => {
-    const executionOf = (contact: ContactDocument) => executionMap?.get(contact.id) ?? null;
+    const executionOf = (contact: ContactDocument) => executionMap.get(contact.id) ?? null;
     return {
       gridId: 'campaign-contacts',
       campaign: {
@@ -155,7 +154,7 @@ export function CampaignContactsList({
         list={list}
         total={total}
         totalIsEstimate={totalIsEstimate}
-        isLoading={contacts.isFetching || executions.isFetching}
+        isLoading={contacts.isFetching}
         loadFailed={contacts.isError}
         onFiltersChange={applyFilters}
         actions={

@@ -18,11 +18,19 @@ function renderPage(
   options: { contacts?: ContactDocument[]; isPro?: boolean; preview?: ExecutionsDeletePreview } = {},
 ) {
   const contacts = options.contacts ?? people;
-  const executions = contacts.map((contact) => makeExecution(contact, campaign));
+  const withExecutions = contacts.map((contact) => ({
+    ...contact,
+    execution: makeExecution(contact, campaign),
+  }));
   const api = createFakeApi({
     [`GET /campaigns/${campaign.id}`]: () => ({ body: campaign }),
-    'GET /contacts/page': () => ({ body: { documents: contacts, total: contacts.length } }),
-    'GET /executions/page': () => ({ body: { documents: executions, total: executions.length } }),
+    // Asked with_execution_of the campaign, each contact comes with its execution (contacts/page).
+    'GET /contacts/page': ({ query }) => ({
+      body: {
+        documents: query.get('with_execution_of') === campaign.id ? withExecutions : contacts,
+        total: contacts.length,
+      },
+    }),
     'GET /campaigns/page': () => ({ body: { documents: [], total: 0 } }),
     'GET /contacts/export': () => ({ file: { name: 'Outpilot_Export.csv', text: 'Name\n' } }),
     'GET /executions/delete/preview': () => ({
@@ -115,6 +123,22 @@ describe('CampaignContactsPage', () => {
     const started = renderPage(running);
     await settled(2);
     expect(pageQuery(started.api.calls)?.get('$orderby')).toBe('imported desc');
+  });
+
+  it("shows a started campaign's step indicators from the contacts page itself, asking nothing else", async () => {
+    const draftPage = renderPage(draft);
+    await settled(2);
+    expect(pageQuery(draftPage.api.calls)?.has('with_execution_of')).toBe(false);
+    expect(screen.queryByRole('list', { name: 'Steps' })).not.toBeInTheDocument();
+    draftPage.view.unmount();
+
+    const { api } = renderPage(running);
+    await settled(2);
+    expect(pageQuery(api.calls)?.get('with_execution_of')).toBe(running.id);
+    const steps = await screen.findAllByRole('list', { name: 'Steps' });
+    expect(steps).toHaveLength(2);
+    expect(within(steps[0] as HTMLElement).getByText('1. Connect: In queue')).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.path === '/executions/page')).toEqual([]);
   });
 
   it("remembers the grid's column widths and hidden flags across a remount, apart from the contacts grid's", async () => {

@@ -9,10 +9,4 @@ export const contactsQueryKeys = {
   /** The campaigns of one contact (its row menu), asked again when the row's campaigns change. */
   participation: (contactId: string, campaignIds: readonly string[]) =>
     ['contacts', 'participation', contactId, campaignIds] as const,
-  /**
-   * The executions of one campaign's shown contacts (its contacts page): under 'contacts', so a
-   * complete or exclude that refreshes the rows refreshes their step indicators too.
-   */
-  campaignExecutions: (campaignId: string, contactIds: readonly string[]) =>
-    ['contacts', 'campaign-executions', campaignId, contactIds] as const,
 };

@@ -17,6 +17,8 @@ export type ContactsPageRequest = {
   $filter?: string | undefined;
   $orderby?: string | undefined;
   keywords?: string | undefined;
+  /** A campaign id: each contact comes with its execution in that campaign (its Status column). */
+  with_execution_of?: string | undefined;
 };
 
 /**
@@ -53,14 +55,16 @@ async function loadPage(
 /**
  * One page of contacts. Moving on to the next page (same filter, order and page size) reads it
  * after the previous page's next_cursor; other jumps use $skip. The page's key stays its $skip,
- * so both ways share the cache.
+ * so both ways share the cache. With `refetchMs` the page is asked again that often (a running
+ * campaign's contacts, whose executions move).
  */
-export function useContactsPage(query: ContactsPageRequest) {
+export function useContactsPage(query: ContactsPageRequest, options: { refetchMs?: number | false } = {}) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: contactsQueryKeys.page(query),
     queryFn: ({ signal }) => loadPage(api, query, cursorBefore(queryClient, query), signal),
     placeholderData: keepPreviousData,
+    refetchInterval: options.refetchMs ?? false,
   });
 }
