@@ -114,7 +114,7 @@ async function runLighthouse(url: string, preset: Preset, tokens: unknown | null
 const targets = { desktop: 0.9, mobile: 0.6 } as const;
 const firstScreenTargetBytes = 150 * 1024;
 
-function report(label: string, preset: Preset, runs: Measurement[]) {
+function report(label: string, preset: Preset, runs: Measurement[], isFirstScreen: boolean) {
   const figure = (pick: (run: Measurement) => number, unit: string, digits = 0) => ({
     runs: runs.map(pick),
     unit,
@@ -139,11 +139,15 @@ function report(label: string, preset: Preset, runs: Measurement[]) {
   printScenario({ name: 'LCP', ours: figure((run) => run.lcpMs, 'ms'), target: 'informative', met: null });
   printScenario({ name: 'TBT', ours: figure((run) => run.tbtMs, 'ms'), target: 'informative', met: null });
   printScenario({ name: 'CLS', ours: figure((run) => run.cls, '', 3), target: 'informative', met: null });
+  // The 150 kB target is the first screen's: what a visitor meets first, the sign-in screen
+  // (decisions.md, ninth session); a signed-in screen's figure is printed for comparison.
   printScenario({
-    name: 'JavaScript before the first screen (as sent, compressed)',
+    name: 'JavaScript before the largest paint (as sent, compressed)',
     ours: figure((run) => run.firstScreenJsBytes / 1024, 'kB', 1),
-    target: '<= 150 kB',
-    met: Math.max(...runs.map((run) => run.firstScreenJsBytes)) <= firstScreenTargetBytes,
+    target: isFirstScreen ? '<= 150 kB (the first screen)' : 'informative',
+    met: isFirstScreen
+      ? Math.max(...runs.map((run) => run.firstScreenJsBytes)) <= firstScreenTargetBytes
+      : null,
   });
 }
 
@@ -178,7 +182,7 @@ export async function benchLighthouse(): Promise<void> {
           const tokens = screen.signedIn ? await issueTestSession(server.app, account) : null;
           runs.push(await runLighthouse(`${server.url}${screen.path}`, preset, tokens));
         }
-        report(screen.label, preset, runs);
+        report(screen.label, preset, runs, screen.name === 'sign-in');
       }
     }
   } finally {
