@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeExecutionsStatistics } from '../../test/fixtures.ts';
-import { chartSlices, successRate } from './execution-chart-data.ts';
+import { chartSlices, sliceBorderOf, successRate } from './execution-chart-data.ts';
 
 const totals = (values: Parameters<typeof makeExecutionsStatistics>[0]) =>
   makeExecutionsStatistics(values).total;
@@ -19,6 +19,13 @@ describe('chartSlices', () => {
     });
   });
   it('has no slices without executions', () => expect(chartSlices(totals({}))).toEqual([]));
+});
+
+describe('sliceBorderOf', () => {
+  it('separates slices with white and draws no radius line across a lone slice', () => {
+    expect(sliceBorderOf(chartSlices(totals({ succeed: 2, failed: 1 })))).toBe('#fff');
+    expect(sliceBorderOf(chartSlices(totals({ in_queue: 3 })))).toBe('none');
+  });
 });
 
 describe('successRate', () => {

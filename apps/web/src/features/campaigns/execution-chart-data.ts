@@ -35,6 +35,12 @@ export function chartSlices(totals: Totals): ChartSlice[] {
 }
 
 /**
+ * The line drawn between slices: white between two or more; none around a lone slice, whose
+ * full circle would otherwise show the line as a radius where it starts and ends.
+ */
+export const sliceBorderOf = (slices: readonly ChartSlice[]): string => (slices.length > 1 ? '#fff' : 'none');
+
+/**
  * Success rate = succeed / processed; processed = all executions minus not started (§2). Null when
  * nothing was processed yet. Rounded to one decimal (§9 completion percentages).
  */

@@ -1,8 +1,16 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ExecutionsStatisticsResponse } from '@outpilot/contracts';
-import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import { chartSlices, successRate } from './execution-chart-data.ts';
+import {
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  type PieLabelRenderProps,
+  ResponsiveContainer,
+  Tooltip,
+} from 'recharts';
+import { type ChartSlice, chartSlices, sliceBorderOf, successRate } from './execution-chart-data.ts';
 
 const sliceColors: Record<string, string> = {
   not_started: '#9e9e9e',
@@ -14,6 +22,12 @@ const sliceColors: Record<string, string> = {
   cancelled: '#6d4c41',
   failed: '#d32f2f',
 };
+
+/** Labels and legend in the page's text colour (MUI's text.primary on white, 15:1). */
+const chartTextColor = 'rgba(0, 0, 0, 0.87)';
+
+const isChartSlice = (payload: unknown): payload is ChartSlice =>
+  typeof payload === 'object' && payload !== null && 'showsLabel' in payload && 'percent' in payload;
 
 /** The statistics pie of the detail page (§2): executions by state, success rate beside it. */
 export function ExecutionChart({ statistics }: { statistics: ExecutionsStatisticsResponse }) {
@@ -37,10 +51,22 @@ export function ExecutionChart({ statistics }: { statistics: ExecutionsStatistic
                 dataKey="value"
                 nameKey="name"
                 outerRadius="70%"
+                stroke={sliceBorderOf(slices)}
                 isAnimationActive={false}
                 labelLine={false}
-                label={({ payload }: { payload?: (typeof slices)[number] }) =>
-                  payload?.showsLabel ? `${Math.round(payload.percent)}%` : null
+                label={({ payload, x, y, textAnchor }: PieLabelRenderProps) =>
+                  isChartSlice(payload) && payload.showsLabel ? (
+                    // In the text's colour, not the slice's: a light slice's colour is unreadable on white.
+                    <text
+                      x={x}
+                      y={y}
+                      textAnchor={textAnchor}
+                      dominantBaseline="central"
+                      fill={chartTextColor}
+                    >
+                      {`${Math.round(payload.percent)}%`}
+                    </text>
+                  ) : null
                 }
               >
                 {slices.map((slice) => (
@@ -48,7 +74,7 @@ export function ExecutionChart({ statistics }: { statistics: ExecutionsStatistic
                 ))}
               </Pie>
               <Tooltip />
-              <Legend />
+              <Legend formatter={(name) => <span style={{ color: chartTextColor }}>{name}</span>} />
             </PieChart>
           </ResponsiveContainer>
         </Box>
