@@ -113,6 +113,7 @@ async function runLighthouse(url: string, preset: Preset, tokens: unknown | null
 
 const targets = { desktop: 0.9, mobile: 0.6 } as const;
 const firstScreenTargetBytes = 150 * 1024;
+const clsTarget = 0.1;
 
 function report(label: string, preset: Preset, runs: Measurement[], isFirstScreen: boolean) {
   const figure = (pick: (run: Measurement) => number, unit: string, digits = 0) => ({
@@ -138,11 +139,17 @@ function report(label: string, preset: Preset, runs: Measurement[], isFirstScree
   if (failed.length > 0) console.log(`    failed accessibility audits: ${failed.join(', ')}`);
   printScenario({ name: 'LCP', ours: figure((run) => run.lcpMs, 'ms'), target: 'informative', met: null });
   printScenario({ name: 'TBT', ours: figure((run) => run.tbtMs, 'ms'), target: 'informative', met: null });
-  printScenario({ name: 'CLS', ours: figure((run) => run.cls, '', 3), target: 'informative', met: null });
+  // The footer once jumped while the contacts loaded (CLS 0.11): 0.1 is where "good" ends.
+  printScenario({
+    name: 'CLS',
+    ours: figure((run) => run.cls, '', 3),
+    target: `<= ${clsTarget}`,
+    met: Math.max(...runs.map((run) => run.cls)) <= clsTarget,
+  });
   // The 150 kB target is the first screen's: what a visitor meets first, the sign-in screen
   // (decisions.md, ninth session); a signed-in screen's figure is printed for comparison.
   printScenario({
-    name: 'JavaScript before the largest paint (as sent, compressed)',
+    name: 'JavaScript before the largest paint (as sent: brotli and headers; B0 gives gzip)',
     ours: figure((run) => run.firstScreenJsBytes / 1024, 'kB', 1),
     target: isFirstScreen ? '<= 150 kB (the first screen)' : 'informative',
     met: isFirstScreen
