@@ -38,8 +38,8 @@ const answersOfRoutesWithBody: Record<string, string> = {
 
 /**
  * The document as the server answers: a 204 has no body; a file answer (CSV) is its own media
- * type while the route's errors stay JSON error bodies (an HTML page's stay pages) (@fastify/swagger gives every answer of a
- * route its `produces` types); and the refusals the server makes before any route runs are listed
+ * type while the route's errors stay JSON error bodies (an HTML page's stay pages; a route's own
+ * JSON error schema stays) (@fastify/swagger gives every answer of a route its `produces` types); and the refusals the server makes before any route runs are listed
  * on every operation.
  */
 export function documentAnswersAsSent<Document extends OpenApiDocument>(document: Document): Document {
@@ -50,9 +50,11 @@ export function documentAnswersAsSent<Document extends OpenApiDocument>(document
       for (const [status, response] of Object.entries(responses)) {
         const code = Number(status);
         if (code === 204) delete response.content;
-        // A page for people (the sandbox's profile page) answers its refusals as pages.
+        // A page for people (the sandbox's profile page) answers its refusals as pages; a route
+        // that documents its own JSON error body keeps it (the sandbox HubSpot portal answers
+        // HubSpot's); any other error is the server's JSON error body, whatever the route produces.
         else if (code >= 400 && response.content && !response.content['text/html'])
-          response.content = { [json]: { schema: errorBodyJsonSchema } };
+          response.content = { [json]: response.content[json] ?? { schema: errorBodyJsonSchema } };
         else if (response.content?.['text/csv'])
           response.content = { 'text/csv': { schema: { type: 'string' } } };
       }

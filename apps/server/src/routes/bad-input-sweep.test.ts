@@ -1,4 +1,5 @@
 import {
+  errorBodySchema,
   sandboxBasePath,
   sandboxHubspotBasePath,
   sandboxPaths,
@@ -7,6 +8,7 @@ import {
 } from '@outpilot/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { signInNewAccount } from '../testing/index.ts';
 import { testServerForSuite } from '../testing/test-server-for-suite.ts';
 
@@ -22,7 +24,7 @@ type Parameter = { in: 'path' | 'query'; name: string; schema?: JsonSchema };
 type Operation = {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
-  responses: Record<string, { content?: Record<string, unknown> }>;
+  responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
@@ -134,9 +136,68 @@ function pathValueFor(schema: (JsonSchema & { format?: string; pattern?: string 
 }
 
 /**
+ * Whether an answer carries, or announces, a body. fetch reads no body of a 204 at all, so its
+ * headers are what show one: a type, a length or an encoding (a compressor wrapping an empty
+ * answer) on a 204 breaks a client that reuses the connection.
+ */
+function carriesBody(response: Response, body: string): boolean {
+  const length = response.headers.get('content-length');
+  return (
+    body !== '' ||
+    response.headers.has('content-type') ||
+    response.headers.has('content-encoding') ||
+    (length !== null && length !== '0')
+  );
+}
+
+/** The documented schemas as zod schemas, converted once per schema object of the document. */
+const documentedSchemas = new WeakMap<JsonSchema, z.ZodType>();
+function zodSchemaOf(schema: JsonSchema): z.ZodType {
+  let converted = documentedSchemas.get(schema);
+  if (!converted) {
+    converted = z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0], {
+      defaultTarget: 'openapi-3.0',
+    });
+    documentedSchemas.set(schema, converted);
+  }
+  return converted;
+}
+
+/**
+ * Why a JSON answer does not match what the document promises, if it does not: every answer fits
+ * the schema the document gives for its status, and every error of a service that speaks the
+ * product's errors is exactly the contracts' error body (no stray field such as a stack or a
+ * framework's own shape). The sandbox HubSpot portal answers, and documents, HubSpot's errors.
+ */
+function jsonBodyProblem(
+  body: string,
+  answer: { status: number; schema: JsonSchema | undefined; isProductError: boolean },
+): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return 'answered JSON that does not parse';
+  }
+  if (answer.isProductError && !strictErrorBodySchema.safeParse(value).success) return 'is not an error body';
+  const { schema } = answer;
+  if (schema === undefined) return undefined;
+  const checked = zodSchemaOf(schema).safeParse(value);
+  return checked.success
+    ? undefined
+    : `does not match its documented schema (${checked.error.issues[0]?.message})`;
+}
+const strictErrorBodySchema = z.strictObject({
+  ...errorBodySchema.shape,
+  errors: z.array(z.strictObject({ field: z.string(), description: z.string() })).optional(),
+});
+
+/**
  * Issue 26: a generated bad-input sweep over every operation of the OpenAPI document. Each probe
  * is shaped by the operation's schemas (derived from the zod contracts) with hostile values; no
- * answer may be a 5xx, and each answer's status and media type must be documented.
+ * answer may be a 5xx; each answer's status and media type must be documented, a 204 carries no
+ * body, and a JSON answer fits the schema documented for its status (an error, the contracts' error
+ * body exactly).
  */
 describe('bad-input sweep over the OpenAPI document', () => {
   const server = testServerForSuite(undefined);
@@ -197,7 +258,7 @@ describe('bad-input sweep over the OpenAPI document', () => {
                 body: bodyType === 'application/json' ? JSON.stringify(probe.body) : asQueryText(probe.body),
               }),
         });
-        await response.arrayBuffer();
+        const body = await response.text();
         const where = `${method.toUpperCase()} ${probe.path.slice(0, 80)} -> ${response.status}`;
         const documented = operation.responses[String(response.status)];
         if (response.status >= 500 || !documented) {
@@ -206,8 +267,20 @@ describe('bad-input sweep over the OpenAPI document', () => {
         }
         const mediaTypes = Object.keys(documented.content ?? {});
         const answered = response.headers.get('content-type')?.split(';')[0] ?? '';
-        if (mediaTypes.length > 0 && !mediaTypes.includes(answered)) {
+        if (mediaTypes.length === 0 && carriesBody(response, body)) {
+          mismatches.push(
+            `${where} documented without a body, answered ${answered || 'untyped'} ` +
+              `(${response.headers.get('content-length') ?? 'no'} bytes, ${response.headers.get('content-encoding') ?? 'identity'}): ${body.slice(0, 80)}`,
+          );
+        } else if (mediaTypes.length > 0 && !mediaTypes.includes(answered)) {
           mismatches.push(`${where} answered ${answered || 'no body'}, documented ${mediaTypes.join(', ')}`);
+        } else if (answered === 'application/json') {
+          const problem = jsonBodyProblem(body, {
+            status: response.status,
+            schema: documented.content?.[answered]?.schema,
+            isProductError: response.status >= 400 && !path.startsWith(`${sandboxHubspotBasePath}/`),
+          });
+          if (problem) mismatches.push(`${where} ${problem}: ${body.slice(0, 120)}`);
         }
       }
     }

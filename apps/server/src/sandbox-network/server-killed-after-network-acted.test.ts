@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,7 +30,14 @@ import {
   nextCheckOf,
   runningCampaign,
 } from '../testing/engine-test-kit.ts';
-import { createTestDatabase, startTestServer, type TestServer, testBackends } from '../testing/index.ts';
+import {
+  createTestDatabase,
+  serverProcessEnv,
+  startServerProcess,
+  startTestServer,
+  type TestServer,
+  testBackends,
+} from '../testing/index.ts';
 
 const childScript = fileURLToPath(
   new URL('../testing/server-killed-after-network-acted.ts', import.meta.url),
@@ -81,37 +87,6 @@ async function networkActivity(server: TestServer, sender: Person) {
     headers: { 'x-sandbox-session': sessionId },
   });
   return sandboxActivitySchema.parse(await response.json());
-}
-
-/** Starts the server in a child process on the data, lets its runner act once, and SIGKILLs it when the network answered. */
-async function killServerRightAfterTheNetworkActed(options: {
-  env: Record<string, string>;
-  personaId: string;
-  watchedPath: string;
-}) {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      childScript,
-      JSON.stringify({ personaId: options.personaId, watchedPath: options.watchedPath }),
-    ],
-    { env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.on('exit', (_, signal) => resolve(signal)),
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('acted\n')) resolve();
-    });
-    child.on('exit', () => reject(new Error(`the server process ended before the network acted: ${output}`)));
-  });
-  child.kill('SIGKILL');
-  return exited;
 }
 
 /**
@@ -175,21 +150,18 @@ describe.each(testBackends())(
           await server.close();
 
           // The server process acts through its network and dies before the runner reports.
-          const signal = await killServerRightAfterTheNetworkActed({
-            env: {
+          const serverProcess = startServerProcess(
+            childScript,
+            [JSON.stringify({ personaId: user.personaId, watchedPath })],
+            {
               ...env,
-              PORT: String(port),
-              HOST: '127.0.0.1',
-              PUBLIC_URL: `http://127.0.0.1:${port}`,
-              DATA_DIR: dataDir,
-              ...(database ? { DATABASE_URL: database.url } : {}),
+              ...serverProcessEnv({ port, dataDir, databaseUrl: database?.url }),
               CLOCK: 'virtual',
               VIRTUAL_CLOCK_START: actAt.toISOString(),
-              LOG_LEVEL: 'silent',
             },
-            personaId: user.personaId,
-            watchedPath,
-          });
+          );
+          await serverProcess.printed('acted');
+          const signal = await serverProcess.kill();
           expect(signal).toBe('SIGKILL');
 
           // Restarted on the same data, the network still holds what it did before the kill.

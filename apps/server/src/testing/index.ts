@@ -21,6 +21,7 @@ export {
   weekdaysNineToSeven,
 } from './create-account.ts';
 export { issueTestSession, signInNewAccount } from './issue-test-session.ts';
+export { type ServerProcess, serverProcessEnv, startServerProcess } from './server-process.ts';
 export { CookieJar, type DevSignInResult, signInWithDevIdp } from './sign-in-with-dev-idp.ts';
 export { type StartTestServerOptions, startTestServer, type TestServer } from './start-test-server.ts';
 export { subscribeToPlan } from './subscribe-to-plan.ts';
