@@ -38,9 +38,10 @@ const answersOfRoutesWithBody: Record<string, string> = {
 
 /**
  * The document as the server answers: a 204 has no body; a file answer (CSV) is its own media
- * type while the route's errors stay JSON error bodies (an HTML page's stay pages; a route's own
- * JSON error schema stays) (@fastify/swagger gives every answer of a route its `produces` types); and the refusals the server makes before any route runs are listed
- * on every operation.
+ * type while the route's errors stay JSON error bodies (@fastify/swagger gives every answer of a
+ * route its `produces` types; an HTML page's errors stay pages, and a route's own JSON error
+ * schema stays); and the refusals the server makes before any route runs are listed on every
+ * operation.
  */
 export function documentAnswersAsSent<Document extends OpenApiDocument>(document: Document): Document {
   for (const operations of Object.values(document.paths ?? {})) {
