@@ -13,15 +13,18 @@ test('an onboarded account edits its working hours on /account', async ({ page, 
 
   await accountPage.openTab('Automation Mode');
   await expect(page.getByTestId('automation-mode')).toContainText(/Automation runs/);
+  await accountPage.expectAccessible();
 
   await accountPage.openTab('Working Hours');
   await expect(page.getByText('You can work up to 12 hours a day.')).toBeVisible();
   await accountPage.expectSchedule('Monday', '09:00-19:00');
   await accountPage.expectSchedule('Saturday', '—');
+  await accountPage.expectAccessible();
 
   await accountPage.button('Edit').click();
   await accountPage.editor.setRange('Monday', '10:00-18:00');
   await accountPage.editor.day('Saturday').check();
+  await accountPage.expectAccessible();
   await accountPage.button('Cancel').click();
   await accountPage.expectSchedule('Monday', '09:00-19:00');
   await accountPage.expectSchedule('Saturday', '—');
@@ -39,6 +42,8 @@ test('an onboarded account edits its working hours on /account', async ({ page, 
   await accountPage.openTab('Working Hours');
   await accountPage.expectSchedule('Monday', '10:00-18:00');
   await accountPage.expectSchedule('Tuesday', '09:00-19:00');
+  await accountPage.openTab('Subscription Billing');
+  await accountPage.expectAccessible();
 });
 
 test('an onboarded account sees what it performed and changes daily limits and timezone', async ({
@@ -62,6 +67,7 @@ test('an onboarded account sees what it performed and changes daily limits and t
   await panel.expectOpen();
   await expect(page.getByText(account.email)).toBeVisible();
   await expect(panel.performedRange()).toBeVisible();
+  await shell.expectAccessible();
 
   await panel.chooseLimit('Invitations', '40');
   await shell.expectNotice('Daily limits is changed');

@@ -28,13 +28,16 @@ async function userApi(page: Page, request: APIRequestContext) {
 
 test('pages, searches and filters the contacts, remembering the page size', async ({ page, request }) => {
   // The factory cycles 10 first names and connection degrees 1st, 2nd, 3rd+.
-  const account = await createAccountWithContacts(request, 'contacts-grid', 30);
+  // Premium contacts show a chip in the grid: axe checks its contrast with the list.
+  const account = await createAccountWithContacts(request, 'contacts-grid', 30, { premiumContacts: 30 });
   await signInAt(page, '/contacts', account);
   const contacts = new ContactsPage(page);
   await expect(contacts.heading()).toHaveText('Contacts');
   await contacts.expectTotal('30 contacts');
   await contacts.expectRowCount(25);
   await expect(contacts.action('Add to campaign')).toBeDisabled();
+  await expect(contacts.rows().first().getByText('Premium', { exact: true })).toBeVisible();
+  await contacts.expectAccessible();
 
   // Sorting is the server's; the rows show in its order, also when the direction flips and most
   // of the page's people stay on it (4 locations over 30 contacts).
@@ -74,6 +77,7 @@ test('pages, searches and filters the contacts, remembering the page size', asyn
   await contacts.expectTotal('30 contacts');
 
   await contacts.openFilters();
+  await contacts.expectAccessible();
   await contacts.filterPanel().getByRole('checkbox', { name: '1st' }).check();
   await contacts.filterPanel().getByRole('radio', { name: 'Premium only' }).check();
   await contacts.filterPanel().getByRole('radio', { name: 'All' }).check();
@@ -84,6 +88,7 @@ test('pages, searches and filters the contacts, remembering the page size', asyn
   await expect(contacts.filterTags().getByText('Location: Berlin, Germany')).toBeVisible();
   // 1st degree: indexes 0, 3, 6 … ; Berlin: indexes 0, 4, 8 … → 0, 12, 24.
   await contacts.expectTotal('3 contacts');
+  await contacts.expectAccessible();
 
   await contacts.openFilters();
   await contacts.filterPanel().getByLabel('Added to Outpilot').click();
@@ -104,10 +109,9 @@ test('pages, searches and filters the contacts, remembering the page size', asyn
   await page.reload();
   await contacts.expectTotal('30 contacts');
   await page.getByRole('button', { name: 'Columns' }).click();
-  await expect(page.getByRole('menuitemcheckbox', { name: 'Custom 1' }).getByRole('checkbox')).toBeChecked();
-  await expect(
-    page.getByRole('menuitemcheckbox', { name: 'Custom 2' }).getByRole('checkbox'),
-  ).not.toBeChecked();
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Custom 1' })).toBeChecked();
+  await contacts.expectAccessible();
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Custom 2' })).not.toBeChecked();
   await page.keyboard.press('Escape');
 });
 
@@ -121,6 +125,7 @@ test('exports the selection as CSV and deletes contacts after the preview', asyn
   await contacts.tickRow(0);
   await contacts.tickRow(1);
   await expect(contacts.selectionBar()).toContainText('2 of 12 selected |');
+  await contacts.expectAccessible();
 
   const downloading = page.waitForEvent('download');
   await contacts.action('Export to CSV').click();
@@ -147,6 +152,7 @@ test('exports the selection as CSV and deletes contacts after the preview', asyn
   await contacts.action('Delete').click();
   const dialog = contacts.deleteDialog();
   await expect(dialog).toBeVisible();
+  await contacts.expectAccessible();
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await new ShellPage(page).expectNotice('Contacts are deleted from the system');
   await contacts.expectTotal('11 contacts');
@@ -165,10 +171,12 @@ test('creates a campaign from a selection, then adds more contacts to it', async
   await contacts.action('Create campaign').click();
   const naming = contacts.createCampaignDialog();
   await expect(naming.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await contacts.expectAccessible();
   await naming.getByRole('textbox', { name: 'Campaign name' }).fill('Berlin engineers');
   await naming.getByRole('button', { name: 'Create' }).click();
   const created = contacts.audiencePreviewDialog();
   await expect(created).toContainText('Add 2 contacts to “Berlin engineers”?');
+  await contacts.expectAccessible();
   await created.getByRole('button', { name: 'Confirm' }).click();
   await shell.expectNotice('Campaign is created');
   await expect(page).toHaveURL(/\/campaigns\/[0-9a-f-]{36}$/);
@@ -182,10 +190,12 @@ test('creates a campaign from a selection, then adds more contacts to it', async
   await contacts.action('Add to campaign').click();
   const choosing = contacts.chooseCampaignDialog();
   await choosing.getByRole('button', { name: /Berlin engineers/ }).click();
+  await contacts.expectAccessible();
   await choosing.getByRole('button', { name: 'Continue' }).click();
   const adding = contacts.audiencePreviewDialog();
   await expect(adding).toContainText('1 — Contacts that are already in this campaign');
   await expect(adding).toContainText('Will add 1 contact, 1 will not be added, proceed?');
+  await contacts.expectAccessible();
   // The creation's notice has gone, so the next one is this add's.
   await expect(page.locator('#notistack-snackbar')).toHaveCount(0);
   await adding.getByRole('button', { name: 'Confirm' }).click();
@@ -241,6 +251,7 @@ test("a contact's row menu lists the campaigns it takes part in and opens one in
   const archived = menu.getByRole('menuitem', { name: /^Old founders/ });
   await expect(archived).toContainText('Not started · Archived');
   await expect(archived).toHaveAttribute('href', `/archive/${founders.id}`);
+  await contacts.expectAccessible();
 
   const opening = page.context().waitForEvent('page');
   await running.click();
@@ -321,6 +332,7 @@ test("a contact's row actions show its campaign's details, complete it and exclu
     /^1\. Connect — In queueScheduled \w{3} \d{1,2} \w{3}, \d{2}:\d{2}$/,
     `2. Message — Not started“Hello ${first.split(' ')[0]}”`,
   ]);
+  await contacts.expectAccessible();
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(details).toBeHidden();
 
@@ -328,12 +340,14 @@ test("a contact's row actions show its campaign's details, complete it and exclu
   await contacts.rowMenuItem(menu, 'Complete').click();
   const completing = contacts.completeDialog();
   await expect(completing).toContainText(`Complete “Spring outreach” for ${first}?`);
+  await contacts.expectAccessible();
   await completing.getByRole('button', { name: 'Yes' }).click();
   await shell.expectNotice('Conversation is cancelled');
   menu = await contacts.openRowMenu(first);
   await expect(menu.getByRole('menuitem', { name: /^Spring outreach/ })).toContainText('Cancelled by you');
   await expect(contacts.rowMenuItem(menu, 'Complete')).toHaveAttribute('aria-disabled', 'true');
   await expect(contacts.rowMenuItem(menu, 'Complete')).toContainText('The conversation is already finished');
+  await contacts.expectAccessible();
   await contacts.closeRowMenu();
 
   menu = await contacts.openRowMenu(second);
@@ -365,6 +379,7 @@ test('an import list page shows its contacts and renames the list in place', asy
   await expect(
     contacts.recentImports().getByRole('link', { name: 'A rather long list name…' }),
   ).toBeVisible();
+  await contacts.expectAccessible();
 
   await name.fill('');
   await name.press('Enter');
@@ -378,6 +393,7 @@ test('an import list page shows its contacts and renames the list in place', asy
 
   await page.goto('/contacts/import/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await contacts.expectAccessible();
 });
 
 test('rows picked over four pages are exported and added to a new campaign, all 400 of them', async ({

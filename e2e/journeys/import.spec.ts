@@ -60,9 +60,11 @@ test('imports from a network search URL and from pasted profile URLs', async ({ 
   await expect(page.getByText('5 minutes guide on how to launch your first campaign')).toBeVisible();
   const search = await findSmallSearch(page);
 
+  await contacts.expectAccessible();
   await contacts.openImportWizard();
   await wizard.expectStep(1);
   await expect(wizard.dialog().getByRole('button', { name: 'Next' })).toBeDisabled();
+  await wizard.expectAccessible();
   await wizard.chooseSource('Basic network search');
   await wizard.expectStep(2);
   await wizard.enterUrl('Basic network search', 'https://www.linkedin.com/feed/');
@@ -70,14 +72,17 @@ test('imports from a network search URL and from pasted profile URLs', async ({ 
   await expect(wizard.dialog().getByRole('button', { name: 'Next' })).toBeDisabled();
   await wizard.enterUrl('Basic network search', search.url);
   await expect(wizard.dialog().getByText(/^\d+ profiles found$/)).toBeVisible();
+  await wizard.expectAccessible();
   await wizard.next();
   await wizard.expectStep(3);
   await wizard.expectCompleted();
   await expect(wizard.dialog().getByText(/^\d+ profiles were uploaded$/)).toBeVisible();
+  await wizard.expectAccessible();
   await wizard.showResults();
   await expect(page).toHaveURL(/\/contacts\/import\/[0-9a-f-]{36}$/);
   await expect(contacts.rows().first()).toBeVisible();
   await expect(contacts.recentImports()).toBeVisible();
+  await contacts.expectAccessible();
 
   // Pasted profile URLs: two members of the same search, one of them twice.
   await page.goto('/contacts');
@@ -88,6 +93,7 @@ test('imports from a network search URL and from pasted profile URLs', async ({ 
     [first, second, first].map((id) => `https://www.linkedin.com/in/${id}/`).join('\n'),
   );
   await expect(wizard.dialog().getByText('2 profiles found')).toBeVisible();
+  await wizard.expectAccessible();
   await wizard.next();
   await wizard.expectCompleted();
   await wizard.showResults();
@@ -107,12 +113,20 @@ test('imports contact files of several real-world shapes', async ({ page, reques
   await contacts.openImportWizard();
   await wizard.chooseSource('Upload customized profiles');
   await expect(wizard.dialog().getByRole('button', { name: 'Download CSV example' })).toBeVisible();
+  await wizard.expectAccessible();
+  // 'Browse files' is a button a keyboard opens: Enter on it brings up the file chooser.
+  const browse = wizard.dialog().getByRole('button', { name: 'Browse files' });
+  await browse.focus();
+  const choosing = page.waitForEvent('filechooser');
+  await browse.press('Enter');
+  await choosing;
   await wizard.chooseFile(fixture('other-product-connections.csv'));
   await expect(wizard.dialog().getByText('This file is not Outpilot csv file')).toBeVisible();
 
   await wizard.chooseFile(fixture('semicolon-with-sep-line.csv'));
   await expect(wizard.dialog().getByText('Well done!')).toBeVisible();
   await expect(wizard.dialog().getByText('3 profiles found')).toBeVisible();
+  await wizard.expectAccessible();
   await wizard.dialog().getByRole('button', { name: 'Upload' }).click();
   await wizard.expectCompleted();
   await expect(wizard.dialog().getByText('3 profiles were uploaded')).toBeVisible();

@@ -11,12 +11,14 @@ test('a new user links the account, picks a timezone and working hours, and land
   const onboarding = new OnboardingPage(page);
   await page.goto('/');
   await onboarding.expectSignInStep();
+  await onboarding.expectAccessible();
   await onboarding.startSignIn();
   await new DevelopmentIdentityProviderPage(page).signIn(email, 'Nora Newcomer');
 
   // Step 3: the browser is signed in to the sandbox as the member chosen for this e-mail.
   await onboarding.expectLinkAccountStep();
   await expect(page.getByText(email)).toBeVisible();
+  await onboarding.expectAccessible();
   await onboarding.linkAccount();
 
   // Linking reloads the page on /contacts, where the gate asks for the timezone; a reload resumes it.
@@ -24,6 +26,7 @@ test('a new user links the account, picks a timezone and working hours, and land
   await onboarding.expectTimezoneStep();
   await page.reload();
   await onboarding.expectTimezoneStep();
+  await onboarding.expectAccessible();
   await onboarding.chooseTimezone('GMT+02:00');
 
   await onboarding.expectWorkingHoursStep('GMT+02:00');
@@ -35,9 +38,11 @@ test('a new user links the account, picks a timezone and working hours, and land
   await expect(editor.day('Saturday')).not.toBeChecked();
   await expect(editor.range('Monday')).toHaveValue('09:00-19:00');
   await expect(onboarding.acceptButton()).toBeEnabled();
+  await onboarding.expectAccessible();
 
   await editor.setRange('Monday', '');
   await editor.expectError('Input the time');
+  await onboarding.expectAccessible();
   await expect(onboarding.acceptButton()).toBeDisabled();
   await editor.setRange('Monday', '10:00-09:00');
   await editor.expectError('Invalid interval format');
@@ -58,4 +63,5 @@ test('a new user links the account, picks a timezone and working hours, and land
   await expect(page).toHaveURL(/\/contacts$/);
   await new ShellPage(page).expectLoaded();
   await expect(page.getByRole('heading', { name: 'Contacts', level: 1 })).toBeVisible();
+  await onboarding.expectAccessible();
 });

@@ -11,6 +11,7 @@ test('a new user signs in through the development provider and sees the next onb
   await page.goto('/');
   const onboarding = new OnboardingPage(page);
   await onboarding.expectSignInStep();
+  await onboarding.expectAccessible();
 
   await onboarding.startSignIn();
   await new DevelopmentIdentityProviderPage(page).signIn(email, 'Nora Newcomer');
@@ -30,6 +31,7 @@ test('an onboarded account reaches the shell and lands on the campaigns page', a
   await shell.expectLoaded();
   await expect(page).toHaveURL(/\/campaigns$/);
   await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
+  await shell.expectAccessible();
 });
 
 test('a deep link to a protected route survives the sign-in', async ({ page, request }) => {

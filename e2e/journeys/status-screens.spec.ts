@@ -12,6 +12,7 @@ test('an auth callback with error=access_denied shows the connect-failure screen
   await expect(
     page.getByText('Please, check your Google and/or G-Suite account security settings'),
   ).toBeVisible();
+  await new ShellPage(page).expectAccessible();
   await page.getByRole('button', { name: 'Back' }).click();
   await new OnboardingPage(page).expectSignInStep();
 });
@@ -33,6 +34,7 @@ test('/ and /mailbox redirect, and an unknown route shows the 404 page with Go h
   await page.goto('/no/such/page');
   const goHome = page.getByRole('link', { name: 'Go home' });
   await expect(goHome).toBeVisible();
+  await new ShellPage(page).expectAccessible();
   await goHome.click();
   await expect(page).toHaveURL(/\/campaigns$/);
 });

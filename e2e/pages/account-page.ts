@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { WorkingHoursEditor } from './working-hours-editor.ts';
 
 /** /account: Automation Mode, Working Hours and Subscription Billing tabs. */
@@ -38,5 +39,10 @@ export class AccountPage {
 
   button(name: 'Edit' | 'Cancel' | 'Apply') {
     return this.page.getByRole('tabpanel').getByRole('button', { name, exact: true });
+  }
+
+  /** axe-core on the whole page as it is now: no violations. */
+  async expectAccessible() {
+    await expectAccessible(this.page);
   }
 }

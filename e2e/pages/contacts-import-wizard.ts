@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 
 /** The 'Import Contacts' wizard dialog. */
 export class ContactsImportWizard {
@@ -58,5 +59,10 @@ export class ContactsImportWizard {
   async showResults() {
     await this.dialog().getByRole('button', { name: 'Show results' }).click();
     await expect(this.dialog()).toBeHidden();
+  }
+
+  /** axe-core on the whole page as it is now: no violations. */
+  async expectAccessible() {
+    await expectAccessible(this.page);
   }
 }

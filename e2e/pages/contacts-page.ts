@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { expectGridSettled } from './contacts-grid.ts';
 
 /** The contacts screens: /contacts and /contacts/import/{id} with the grid, filters and actions. */
@@ -183,5 +184,10 @@ export class ContactsPage {
 
   recentImports() {
     return this.page.getByRole('list', { name: 'Recently imported' });
+  }
+
+  /** axe-core on the whole page as it is now: no violations. */
+  async expectAccessible() {
+    await expectAccessible(this.page);
   }
 }

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { WorkingHoursEditor } from './working-hours-editor.ts';
 
 /** The onboarding screens the access gate shows to an account that is not authorized yet. */
@@ -90,5 +91,10 @@ export class OnboardingPage {
     await this.acceptButton().click();
     await expect(this.readyDialog().getByText('Create your first campaign.')).toBeVisible();
     await this.readyDialog().getByRole('button', { name: "Let's start!" }).click();
+  }
+
+  /** axe-core on the whole page as it is now: no violations. */
+  async expectAccessible() {
+    await expectAccessible(this.page);
   }
 }

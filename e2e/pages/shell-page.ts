@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 
 /** The authorized shell: top navigation, header user menu, side menu, footer, notices. */
 export class ShellPage {
@@ -43,5 +44,10 @@ export class ShellPage {
 
   private notice(text: string) {
     return this.page.locator('#notistack-snackbar', { hasText: text });
+  }
+
+  /** axe-core on the whole page as it is now: no violations. */
+  async expectAccessible() {
+    await expectAccessible(this.page);
   }
 }

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 
 /** The development mailbox of the embedded mail outbox (/dev/mailbox). */
 export class DevMailboxPage {
@@ -70,6 +71,11 @@ export class ImpersonationBanner {
   async stop() {
     await this.region().getByRole('button', { name: 'Stop session' }).click();
     await expect(this.region()).toBeHidden();
+  }
+
+  /** axe-core on the whole page as it is now: no violations. */
+  async expectAccessible() {
+    await expectAccessible(this.page);
   }
 }
 

@@ -11,8 +11,11 @@ export async function createAccountWithContacts(
   request: APIRequestContext,
   label: string,
   contacts: number,
-  /** plan: a paid plan as if bought (the trial has Basic's features only). */
-  options: { importListName?: string; plan?: 'basic' | 'pro' | 'team' } = {},
+  /**
+   * plan: a paid plan as if bought (the trial has Basic's features only); premiumContacts: how many
+   * of the contacts, the first ones made, have a Premium network account (the grid's 'Premium' chip).
+   */
+  options: { importListName?: string; plan?: 'basic' | 'pro' | 'team'; premiumContacts?: number } = {},
 ): Promise<E2eContactsAccount> {
   const account = { email: uniqueEmail(label), givenName: 'Clara', familyName: 'Contacts' };
   const response = await request.post('/__e2e/contacts-accounts', {

@@ -93,6 +93,8 @@ const contactsAccountRequestSchema = accountRequestSchema.extend({
   contacts: z.number().int().min(0).max(1000),
   importListName: z.string().min(1).max(50).optional(),
   plan: z.enum(['basic', 'pro', 'team']).optional(),
+  /** How many of the generated contacts, the first ones, have a Premium network account. */
+  premiumContacts: z.number().int().min(0).optional(),
 });
 const campaignRequestSchema = z.object({
   personaId: z.uuid(),
@@ -109,7 +111,13 @@ const app = await buildServer(config, {
   extend: (server) => {
     // An onboarded account with generated contacts (optionally tagged with one import list).
     server.post('/__e2e/contacts-accounts', async (request, reply) => {
-      const { contacts, importListName, plan, ...account } = contactsAccountRequestSchema.parse(request.body);
+      const {
+        contacts,
+        importListName,
+        plan,
+        premiumContacts = 0,
+        ...account
+      } = contactsAccountRequestSchema.parse(request.body);
       // On the server's own clock: on the virtual one, a trial started by the system clock would
       // already be over once an earlier journey moved time on by a month.
       const created = await createAccount(server.db, { ...account, clock: server.clock });
@@ -117,7 +125,8 @@ const app = await buildServer(config, {
       const list = importListName
         ? await createImportList(server.db, created.personaId, { name: importListName })
         : undefined;
-      await createContacts(server.db, created.personaId, contacts, list ? { importListId: list.id } : {});
+      const seeds = Array.from({ length: contacts }, (_, index) => ({ isPremium: index < premiumContacts }));
+      await createContacts(server.db, created.personaId, seeds, list ? { importListId: list.id } : {});
       return reply.code(201).send({ ...created, importListId: list?.id ?? null });
     });
     // A campaign in a state the browser cannot reach quickly (a paused one locked by the network).

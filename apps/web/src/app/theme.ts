@@ -26,6 +26,10 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    // Menus, selects' lists and popovers open inside the page landmark of the control that opened
+    // them, not at the end of <body>, where their items were content outside every landmark (axe
+    // region). They are fixed to the viewport all the same, so where they show does not change.
+    MuiPopover: { defaultProps: { container: popoverContainer } },
     // MUI renders subtitles as h6: a bold line in a card or a panel became a heading five levels
     // down (axe heading-order). A subtitle that is a heading says its level with component.
     MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
@@ -46,3 +50,20 @@ export const theme = createTheme({
     },
   },
 });
+
+const landmark =
+  'main, header, footer, nav, aside, [role="main"], [role="banner"], [role="contentinfo"], [role="navigation"], [role="complementary"]';
+
+/**
+ * Where a popover mounts: in the page landmark around the focused control that opens it (a click
+ * focuses it first), else in the screen's <main>. One opened from a modal (a dialog, the filter
+ * drawer) stays at the end of the body, above that modal, as MUI places it: inside the modal the
+ * modal's own layering hid it.
+ */
+export function popoverContainer(): HTMLElement {
+  const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  if (opener?.closest('.MuiModal-root, [role="dialog"]')) return document.body;
+  return (
+    opener?.closest<HTMLElement>(landmark) ?? document.querySelector<HTMLElement>('main') ?? document.body
+  );
+}

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -47,15 +48,18 @@ export function ChooseCampaignDialog({ open, isPending, onChoose, onClose }: Cho
         )}
         {documents.length > 0 && (
           <List dense aria-label="Campaigns">
+            {/* Each button in its own list item: a list holds items, and the chosen one says so. */}
             {documents.map((campaign) => (
-              <ListItemButton
-                key={campaign.id}
-                selected={campaign.id === chosenId}
-                onClick={() => setChosenId(campaign.id)}
-                disabled={isPending}
-              >
-                <ListItemText primary={campaign.name} secondary={campaignStateLabels[campaign.state]} />
-              </ListItemButton>
+              <ListItem key={campaign.id} disablePadding>
+                <ListItemButton
+                  selected={campaign.id === chosenId}
+                  aria-pressed={campaign.id === chosenId}
+                  onClick={() => setChosenId(campaign.id)}
+                  disabled={isPending}
+                >
+                  <ListItemText primary={campaign.name} secondary={campaignStateLabels[campaign.state]} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

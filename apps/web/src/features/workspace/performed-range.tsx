@@ -29,7 +29,8 @@ export function PerformedRange({ timezoneOffset, now = new Date() }: { timezoneO
         <Button
           variant="outlined"
           size="small"
-          aria-label="Performed range"
+          // The name holds the dates it shows, so a person who says what they see can press it.
+          aria-label={`Performed range ${formatDay(range.start)} – ${formatDay(range.end)}`}
           onClick={(event) => setAnchor(event.currentTarget)}
         >
           {formatDay(range.start)} – {formatDay(range.end)}

@@ -1,10 +1,10 @@
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,6 +18,7 @@ import {
   contactColumnTitles,
   isHiddenByDefault,
 } from './contacts-grid.tsx';
+import { CheckBoxIcon, CheckBoxOutlineBlankIcon } from './grid-icons.tsx';
 import { columnTitleMaxLength, useGridColumns } from './use-grid-columns.ts';
 
 /**
@@ -54,7 +55,15 @@ export function ColumnChooser({ view = allContactsView }: { view?: ContactsGridV
               aria-checked={!column.hidden}
               onClick={() => grid.setVisible(column.id, column.hidden)}
             >
-              <Checkbox size="small" checked={!column.hidden} tabIndex={-1} />
+              {/* The item is the checkbox (its role and aria-checked): a checkbox input inside it
+                  would be a second, unnamed control nested in the first. */}
+              <ListItemIcon aria-hidden>
+                {column.hidden ? (
+                  <CheckBoxOutlineBlankIcon fontSize="small" />
+                ) : (
+                  <CheckBoxIcon fontSize="small" color="primary" />
+                )}
+              </ListItemIcon>
               <ListItemText primary={column.title} />
             </MenuItem>
           ))}

@@ -283,7 +283,10 @@ function RowMenu({
       />
       <ActionItem label={rowMenuTexts.complete} state={actions.complete} onClick={onComplete} />
       <Divider />
-      <ListSubheader sx={{ lineHeight: '32px' }}>{rowMenuTexts.participate}</ListSubheader>
+      {/* A menu holds menu items only: the heading is shown, not a list item of its own. */}
+      <ListSubheader role="none" sx={{ lineHeight: '32px' }}>
+        {rowMenuTexts.participate}
+      </ListSubheader>
       <CampaignItems contact={contact} participation={participation} onOpen={close} />
     </Menu>
   );
