@@ -5,6 +5,7 @@ import { ContactsPage } from '../pages/contacts-page.ts';
 import { DevelopmentIdentityProviderPage } from '../pages/development-identity-provider-page.ts';
 import { OnboardingPage } from '../pages/onboarding-page.ts';
 import { uniqueEmail } from '../support/accounts.ts';
+import { expectAccessible } from '../support/axe.ts';
 import { e2eLinkedInServerUrl } from '../support/e2e-server-url.ts';
 import { type ExtensionBrowser, launchWithExtension } from '../support/extension-context.ts';
 
@@ -17,6 +18,7 @@ test('without the extension, onboarding starts at "Install the Chrome Extension"
   await page.goto(`${e2eLinkedInServerUrl}/`);
   await expect(page.getByRole('heading', { name: 'Install the Chrome Extension' })).toBeVisible();
   await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expectAccessible(page);
   await expect(page.getByRole('button', { name: 'Install' })).toHaveAttribute(
     'href',
     'https://chromewebstore.google.com/detail/outpilot/outpilot-extension',
@@ -57,6 +59,7 @@ test.describe('with the extension', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     const dialog = onboarding.linkDialog();
     await expect(dialog.getByText('Mia Self')).toBeVisible();
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Link' }).click();
     await expect(page).toHaveURL(/\/contacts$/);
     await onboarding.expectTimezoneStep();
@@ -90,5 +93,6 @@ test.describe('with the extension', () => {
     await expect(
       wizard.dialog().getByLabel('Please, sign in at LinkedIn as Mia Self to proceed.').first(),
     ).toBeVisible();
+    await wizard.expectAccessible();
   });
 });

@@ -24,6 +24,7 @@ test('with the extension installed, the app signs in and links the account throu
   // The extension's agent holds the session: its tokens are in the extension's storage, not the page's.
   await onboarding.expectLinkAccountStep();
   await expect(page.getByText(email)).toBeVisible();
+  await onboarding.expectAccessible();
   const [worker] = browser.context.serviceWorkers();
   type WithChrome = { chrome: { storage: { local: { get(): Promise<Record<string, unknown>> } } } };
   await expect

@@ -193,3 +193,42 @@ test('the onboarding steps fit 390, 1024 and 1440 px', async ({ page }) => {
   await onboarding.chooseTimezone('GMT+02:00');
   await expectFitsEveryWidth(page, onboarding.workingHoursHeading());
 });
+
+test('at 1024 px every contacts column comes out from under the pinned actions, with the sideways scrollbar on screen', async ({
+  page,
+  request,
+}) => {
+  const account = await createAccountWithContacts(request, 'grid-1024', 30);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/contacts');
+  await new OnboardingPage(page).startSignIn();
+  await new DevelopmentIdentityProviderPage(page).signIn(account.email, account.name);
+  const contacts = new ContactsPage(page);
+  await contacts.expectTotal('30 contacts');
+
+  const grid = contacts.grid();
+  // Its bottom at the window's bottom: its top then clears the app's header.
+  await grid.evaluate((box) => box.scrollIntoView({ block: 'end' }));
+  // The grid is its own scroll box no higher than the window: its sideways scrollbar shows with it.
+  const fits = await grid.evaluate((box) => ({
+    height: box.getBoundingClientRect().height,
+    window: window.innerHeight,
+  }));
+  expect(fits.height).toBeLessThanOrEqual(fits.window);
+
+  const headers = grid.getByRole('columnheader');
+  const names = (await headers.allInnerTexts()).map((name) => name.trim());
+  expect(names.length).toBeGreaterThan(4);
+  // Each header but the pinned ones (the tick box and Actions), scrolled into view inside the grid,
+  // is what the pointer finds at its centre: no pinned column covers it.
+  for (const [index, name] of names.entries()) {
+    if (name === '' || name === 'Actions') continue;
+    const uncovered = await headers.nth(index).evaluate((header) => {
+      header.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      const { left, right, top, bottom } = header.getBoundingClientRect();
+      const found = document.elementFromPoint((left + right) / 2, (top + bottom) / 2);
+      return found !== null && header.contains(found);
+    });
+    expect(uncovered, `the '${name}' column shows beside the pinned actions`).toBe(true);
+  }
+});

@@ -51,10 +51,12 @@ test('/messaging?p={member} starts and stops a member session; a member session 
   await expect(page).toHaveURL(/\/campaigns$/);
   await expect(banner.region()).toContainText(invitee.email);
   await expect(banner.region().getByRole('timer')).toHaveCount(0);
+  await banner.expectAccessible();
 
   // 30-minute session: 26 minutes on, 4 are left.
   await advance(page, 26 * 60_000);
   await expect(banner.region().getByRole('timer')).toHaveText(/^The session ends in [34] minutes$/);
+  await banner.expectAccessible();
   // Less than a minute is left, however long the steps between took (the clock runs on meanwhile).
   await advance(page, 3 * 60_000);
   await expect(banner.region().getByRole('timer')).toHaveText('The session ends in 1 minute');

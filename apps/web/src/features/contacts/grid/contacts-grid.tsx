@@ -171,6 +171,7 @@ type ContactsGridProps = {
 
 const noRows: readonly ContactDocument[] = [];
 const selectWidth = 52;
+const headerHeight = 48;
 const rowHeight = 56;
 /** The flexible column (Headline) never gets narrower than this. */
 const flexMinWidth = 160;
@@ -249,8 +250,16 @@ export function ContactsGrid({
       ref={boxRef}
       {...rowTooltips.handlers}
       data-testid="contacts-grid"
-      // Its own scroll box, at most a screen high: the sideways scrollbar stays in view.
-      sx={{ width: '100%', overflow: 'auto', maxHeight: 'max(420px, calc(100vh - 160px))' }}
+      // Its own scroll box, at most a screen high: the sideways scrollbar stays in view. What the
+      // browser scrolls into view (a focused link, a found cell) stops clear of the pinned columns
+      // and the sticky header, not under them.
+      sx={{
+        width: '100%',
+        overflow: 'auto',
+        maxHeight: 'max(420px, calc(100vh - 160px))',
+        scrollPaddingInline: `${selectWidth}px ${actionsWidth}px`,
+        scrollPaddingTop: `${headerHeight}px`,
+      }}
     >
       <Table
         stickyHeader
@@ -272,7 +281,7 @@ export function ContactsGrid({
           <col style={{ width: actionsWidth }} />
         </colgroup>
         <TableHead>
-          <TableRow sx={{ height: 48 }}>
+          <TableRow sx={{ height: headerHeight }}>
             <TableCell padding="checkbox" sx={{ ...pinnedStartCell, ...pinnedHeaderCell }}>
               <Checkbox
                 size="small"
