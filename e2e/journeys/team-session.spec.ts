@@ -51,6 +51,8 @@ test('/messaging?p={member} starts and stops a member session; a member session 
   await expect(page).toHaveURL(/\/campaigns$/);
   await expect(banner.region()).toContainText(invitee.email);
   await expect(banner.region().getByRole('timer')).toHaveCount(0);
+  // The banner comes with the session, a moment before the member's campaigns screen has rendered.
+  await expect(page.getByRole('heading', { name: 'Campaigns', level: 1 })).toBeVisible();
   await banner.expectAccessible();
 
   // 30-minute session: 26 minutes on, 4 are left.
