@@ -250,16 +250,8 @@ export function ContactsGrid({
       ref={boxRef}
       {...rowTooltips.handlers}
       data-testid="contacts-grid"
-      // Its own scroll box, at most a screen high: the sideways scrollbar stays in view. What the
-      // browser scrolls into view (a focused link, a found cell) stops clear of the pinned columns
-      // and the sticky header, not under them.
-      sx={{
-        width: '100%',
-        overflow: 'auto',
-        maxHeight: 'max(420px, calc(100vh - 160px))',
-        scrollPaddingInline: `${selectWidth}px ${actionsWidth}px`,
-        scrollPaddingTop: `${headerHeight}px`,
-      }}
+      // Its own scroll box, at most a screen high: the sideways scrollbar stays in view.
+      sx={{ width: '100%', overflow: 'auto', maxHeight: 'max(420px, calc(100vh - 160px))' }}
     >
       <Table
         stickyHeader
@@ -270,6 +262,15 @@ export function ContactsGrid({
           tableLayout: 'fixed',
           minWidth: minTableWidth,
           '& td, & th': { py: 0, px: 1.5 },
+          // The cells that scroll sideways (all but the pinned first and last) and what they hold:
+          // what the browser scrolls into view (a focused link, a found cell) stops clear of the
+          // pinned columns and the sticky header. On the scroll box itself, a scroll padding made
+          // focusing a pinned control scroll the grid sideways.
+          '& :is(td, th):not(:first-child):not(:last-child), & :is(td, th):not(:first-child):not(:last-child) *':
+            {
+              scrollMarginInline: `${selectWidth}px ${actionsWidth}px`,
+              scrollMarginTop: `${headerHeight}px`,
+            },
           '& th': { bgcolor: 'background.paper' },
         }}
       >
