@@ -38,7 +38,7 @@ export default defineConfig({
             // be small chunks of their own; the first screen's other app modules stay in the entry chunk.
             {
               name: 'contracts',
-              test: /(packages[\\/](contracts[\\/]src[\\/](?!(billing|crm|network-account|sandbox|sandbox-actions|team)\.ts)|agent[\\/]src[\\/](errors|http-errors)\.ts)|apps[\\/]web[\\/]src[\\/](bridge[\\/]bridge-error|api[\\/]api-error)\.ts)/,
+              test: /(packages[\\/](contracts[\\/]src[\\/](?!(activities|billing|campaigns|contacts|crm|executions|imports|messaging|network-account|sandbox|sandbox-actions|team)\.ts)|agent[\\/]src[\\/](errors|http-errors)\.ts)|apps[\\/]web[\\/]src[\\/](bridge[\\/]bridge-error|api[\\/]api-error)\.ts)/,
             },
             // The in-page agent's sandbox client with the sandbox's schemas: loaded on the agent's first
             // network call, not before the sign-in screen (the agent's lazy-sandbox-network.ts).

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './api-client.ts';
 import { AgentError, badGatewayMessage } from './errors.ts';
+import { ImportsApiClient } from './imports-api-client.ts';
 import { sendJson, startTestServer, type TestServer } from './testing/http-server.ts';
 
 const importList = {
@@ -18,9 +19,10 @@ const importList = {
 
 const tokens = { accessToken: 'a1', accessTokenExpiresAt: '2026-01-05T09:00:00.000Z', refreshToken: 'r1' };
 
-describe('ApiClient', () => {
+describe('ApiClient and ImportsApiClient', () => {
   let server: TestServer;
   let client: ApiClient;
+  let imports: ImportsApiClient;
 
   beforeAll(async () => {
     server = await startTestServer((request, response) => {
@@ -64,6 +66,7 @@ describe('ApiClient', () => {
       response.end('{"broken');
     });
     client = new ApiClient({ apiBaseUrl: `${server.url}/api/v1/` });
+    imports = new ImportsApiClient({ apiBaseUrl: `${server.url}/api/v1/` });
   });
   afterAll(() => server.close());
 
@@ -136,12 +139,12 @@ describe('ApiClient', () => {
       name: 'CTOs',
       total: 60,
     };
-    await expect(client.createImport('a1', request)).resolves.toEqual(importList);
+    await expect(imports.createImport('a1', request)).resolves.toEqual(importList);
     await expect(
-      client.uploadImportProfiles('a1', importList.id, [{ linkedin_public_identifier: 'ann-lee' }]),
+      imports.uploadImportProfiles('a1', importList.id, [{ linkedin_public_identifier: 'ann-lee' }]),
     ).resolves.toEqual({ uploaded: 1, skipped: 0 });
     await expect(
-      client.updateImportState('a1', importList.id, { state: 'completed', processed: 60 }),
+      imports.updateImportState('a1', importList.id, { state: 'completed', processed: 60 }),
     ).resolves.toMatchObject({ state: 'completed' });
     const sent = server.requests.filter((request) => request.url.startsWith('/api/v1/imports'));
     expect(sent.map((request) => [request.method, request.url, request.headers.authorization])).toEqual([
@@ -153,13 +156,13 @@ describe('ApiClient', () => {
       profiles: [{ linkedin_public_identifier: 'ann-lee', sales_lead_id: null, is_premium: false }],
     });
     await expect(
-      client.uploadImportProfiles('a1', '00000000-0000-4000-8000-000000000002', [{ sales_lead_id: 'x' }]),
+      imports.uploadImportProfiles('a1', '00000000-0000-4000-8000-000000000002', [{ sales_lead_id: 'x' }]),
     ).rejects.toMatchObject({ name: 'TooManyRequests', status: 429, retryAfterMs: 7_000, transient: true });
   });
 
   it('reads an import list back, and answers null for a list the server does not show', async () => {
-    await expect(client.getImport('a1', importList.id)).resolves.toEqual(importList);
-    await expect(client.getImport('a1', '00000000-0000-4000-8000-000000000003')).resolves.toBeNull();
+    await expect(imports.getImport('a1', importList.id)).resolves.toEqual(importList);
+    await expect(imports.getImport('a1', '00000000-0000-4000-8000-000000000003')).resolves.toBeNull();
     const read = server.requests.filter(
       (request) => request.method === 'GET' && request.url.startsWith('/api/v1/imports/'),
     );

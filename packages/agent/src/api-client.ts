@@ -1,17 +1,12 @@
 import {
   type AppProfile,
   authEndpoints,
-  type CreateImportRequest,
-  createImportRequestSchema,
   type EndpointClient,
   type ExchangeCodeRequest,
   type ExchangeCodeResponse,
   exchangeCodeRequestSchema,
   fixedToken,
   type ImpersonationResponse,
-  type ImportList,
-  type ImportProfileInput,
-  importsEndpoints,
   type LogEntry,
   logEntrySchema,
   logsEndpoints,
@@ -22,10 +17,6 @@ import {
   signInUrlRequestSchema,
   type TokenPair,
   type TokenSource,
-  type UpdateImportStateRequest,
-  type UploadImportProfilesAnswer,
-  updateImportStateRequestSchema,
-  uploadImportProfilesRequestSchema,
 } from '@outpilot/contracts';
 import { createServerClient, type FetchLike } from './server-client.ts';
 
@@ -39,8 +30,18 @@ export type ApiClientOptions = {
   timeoutMs?: number;
 };
 
+/** The contracts' endpoint client on the main API's base, with the agent's errors. */
+export function mainApiClient(options: ApiClientOptions): EndpointClient {
+  return createServerClient({
+    baseUrls: { api: options.apiBaseUrl },
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+  });
+}
+
 /**
- * The bridge host's calls to the main API, named for what it does with them. Each takes the
+ * The bridge host's calls to the main API, named for what it does with them (the import runner's
+ * are in imports-api-client.ts, loaded with the runners). Each takes the
  * token the caller holds (the token store refreshes it); bodies are checked against the
  * contracts before they go, answers when they come back (the one client of the contracts).
  */
@@ -48,11 +49,7 @@ export class ApiClient {
   readonly #client: EndpointClient;
 
   constructor(options: ApiClientOptions) {
-    this.#client = createServerClient({
-      baseUrls: { api: options.apiBaseUrl },
-      fetch: options.fetch,
-      timeoutMs: options.timeoutMs,
-    });
+    this.#client = mainApiClient(options);
   }
 
   signInUrl(request: SignInUrlRequest): Promise<SignInUrlResponse> {
@@ -108,50 +105,6 @@ export class ApiClient {
     await this.#client.call(
       logsEndpoints.postLog,
       { body: logEntrySchema.parse(entry) },
-      { token: fixedToken(accessToken) },
-    );
-  }
-
-  /** An import list, or null when it does not exist or is another workspace's (the server's 204). */
-  getImport(accessToken: string, importId: string): Promise<ImportList | null> {
-    return this.#client.call(
-      importsEndpoints.get,
-      { params: { id: importId } },
-      { token: fixedToken(accessToken) },
-    );
-  }
-
-  /** Opens a new import list; the agent uploads what it finds into it. */
-  createImport(accessToken: string, request: CreateImportRequest): Promise<ImportList> {
-    return this.#client.call(
-      importsEndpoints.create,
-      { body: createImportRequestSchema.parse(request) },
-      { token: fixedToken(accessToken) },
-    );
-  }
-
-  /** Uploads one batch (at most importProfilesBatchMax) of found profiles into an import list. */
-  uploadImportProfiles(
-    accessToken: string,
-    importId: string,
-    profiles: ImportProfileInput[],
-  ): Promise<UploadImportProfilesAnswer> {
-    return this.#client.call(
-      importsEndpoints.uploadProfiles,
-      { params: { id: importId }, body: uploadImportProfilesRequestSchema.parse({ profiles }) },
-      { token: fixedToken(accessToken) },
-    );
-  }
-
-  /** Reports the run's end: completed, failed (with the error's name) or stopped. */
-  updateImportState(
-    accessToken: string,
-    importId: string,
-    request: UpdateImportStateRequest,
-  ): Promise<ImportList> {
-    return this.#client.call(
-      importsEndpoints.updateState,
-      { params: { id: importId }, body: updateImportStateRequestSchema.parse(request) },
       { token: fixedToken(accessToken) },
     );
   }

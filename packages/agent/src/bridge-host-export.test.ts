@@ -32,7 +32,6 @@ async function setUp(
     signInAsMember: notUsedHere,
     stopMemberSession: notUsedHere,
     postLog: notUsedHere,
-    ...server.api,
   };
   const store = storage.view();
   const tokenStore = createTokenStore(store);
@@ -42,6 +41,7 @@ async function setUp(
     version: '1.2.3',
     homeUrl: 'http://localhost:3000/',
     api,
+    importsApi: () => server.api,
     tokens: tokenStore,
     network: options.wrapNetwork?.(fakeNetwork.client) ?? fakeNetwork.client,
     clock: createVirtualClock(hostTestStart),

@@ -26,7 +26,6 @@ function setUp(withRunner: boolean) {
   const api = {
     getProfile: async () => ({ personaId: 'persona-1' }) as AppProfile,
     signOut: async () => undefined,
-    ...createFakeImportsApi().api,
   } as unknown as ProductApi;
   const network = createFakeActivityNetwork({ members: [], clock });
   const server = createFakeAutomation({ clock });
@@ -35,6 +34,7 @@ function setUp(withRunner: boolean) {
     version: '1.0.0',
     homeUrl: 'http://localhost/',
     api,
+    importsApi: () => createFakeImportsApi().api,
     tokens,
     clock,
     network: { ...createFakeNetwork({ size: 0 }).client },

@@ -30,7 +30,6 @@ async function setUp(storage = createSharedStorage(), tokens: TokenPair | null =
     signInAsMember: notUsedHere,
     stopMemberSession: notUsedHere,
     postLog: notUsedHere,
-    ...createFakeImportsApi().api,
   };
   const loadRunners = vi.fn(async () => runners);
   const host = createBridgeHostWith(
@@ -38,6 +37,7 @@ async function setUp(storage = createSharedStorage(), tokens: TokenPair | null =
       version: '1.2.3',
       homeUrl: 'http://localhost:3000/',
       api,
+      importsApi: () => createFakeImportsApi().api,
       tokens: tokenStore,
       network: createFakeNetwork({ size: 30 }).client,
       clock: createVirtualClock(hostTestStart),

@@ -116,7 +116,6 @@ function setUp(initialTokens?: TokenPair, sandbox?: FakeSandbox) {
     stopMemberSession: async (accessToken) => {
       calls.push(`stopMemberSession ${accessToken}`);
     },
-    ...createFakeImportsApi().api,
   };
   const tokens = createTokenStore(createMemoryStore());
   if (initialTokens) void tokens.set(initialTokens);
@@ -125,6 +124,7 @@ function setUp(initialTokens?: TokenPair, sandbox?: FakeSandbox) {
     version: '1.2.3',
     homeUrl: 'http://localhost:3000/',
     api,
+    importsApi: () => createFakeImportsApi().api,
     tokens,
     clock,
     ...(sandbox

@@ -1,7 +1,6 @@
 import type { ClientConfig } from '@outpilot/contracts';
 import type { Clock } from '@outpilot/domain';
 import { ApiClient, type FetchLike } from './api-client.ts';
-import { AutomationClient } from './automation-client.ts';
 import type { BridgeEventEmitter } from './bridge-events.ts';
 import type { BridgeHostOptions } from './bridge-host/create-host.ts';
 import type { ImportPacing } from './import-runner/import-pacing.ts';
@@ -36,13 +35,14 @@ export function composeHostOptions(options: ComposeAgentOptions): BridgeHostOpti
     version: options.version,
     homeUrl: options.homeUrl,
     api: new ApiClient({ apiBaseUrl: config.apiBaseUrl, fetch }),
+    importsApi: ({ ImportsApiClient }) => new ImportsApiClient({ apiBaseUrl: config.apiBaseUrl, fetch }),
     tokens: createTokenStore(store),
     network: options.network,
     ...(options.signInToNetwork ? { signInToNetwork: options.signInToNetwork } : {}),
     ...(activitiesNetwork
       ? {
           activities: {
-            createAutomation: (accessTokens) =>
+            createAutomation: (accessTokens, { AutomationClient }) =>
               new AutomationClient({
                 automationBaseUrl: config.automationBaseUrl,
                 getAccessToken: accessTokens.current,

@@ -85,6 +85,7 @@ export {
   type Sleep,
   withRetry,
 } from './import-runner/with-retry.ts';
+export { ImportsApiClient } from './imports-api-client.ts';
 export {
   LinkedInNetworkClient,
   type LinkedInNetworkClientOptions,

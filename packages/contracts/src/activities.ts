@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { reactionSchema } from './campaigns.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { operationTypeSchema } from './executions.ts';
 import { automationHealthResponseSchema } from './health.ts';
 import { reactionSummarySchema, renderContentSchema, renderFormats } from './messaging.ts';
 import { connectionDegreeSchema } from './network.ts';
+import { activityOutcomeSchema, operationTypeSchema } from './operations.ts';
 import { automationPaths } from './paths.ts';
 import { wholeNumber } from './wire-values.ts';
 
@@ -144,9 +144,7 @@ export const claimActivitiesResponseSchema = z.object({
 });
 export type ClaimActivitiesResponse = z.infer<typeof claimActivitiesResponseSchema>;
 
-export const activityOutcomes = ['executed', 'error', 'skipped', 'withdrawn', 'limit_exceeded'] as const;
-export const activityOutcomeSchema = z.enum(activityOutcomes);
-export type ActivityOutcome = z.infer<typeof activityOutcomeSchema>;
+export { type ActivityOutcome, activityOutcomeSchema, activityOutcomes } from './operations.ts';
 
 /** The NetworkError fields the engine needs to decide: retry, skip, reschedule or pause. */
 export const activityErrorSchema = z.object({

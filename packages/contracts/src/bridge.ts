@@ -1,18 +1,17 @@
 import { z } from 'zod';
-import { activityOutcomes } from './activities.ts';
 import { appPathSchema, appProfileSchema, exchangeCodeRequestSchema } from './auth.ts';
 import { networkSessionHandOver } from './cloud-automation.ts';
 import { errorBodySchema } from './errors.ts';
-import { operationTypeSchema } from './executions.ts';
 import {
   importNameMaxLength,
   importNameTooLongMessage,
   importRunStateSchema,
   importSourceUriMaxLength,
   importTotalMax,
-} from './imports.ts';
+} from './import-runs.ts';
 import { logEntrySchema } from './logs.ts';
 import { networkProfileSchema } from './network.ts';
+import { activityOutcomes, operationTypeSchema } from './operations.ts';
 import { importUrlSourceSchema } from './sandbox-search.ts';
 import { wholeNumber } from './wire-values.ts';
 import { workingHoursSchema } from './workspace.ts';

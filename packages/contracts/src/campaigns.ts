@@ -43,21 +43,13 @@ export const pieChartLabelThresholdPercent = 5;
 // ---------------------------------------------------------------------------------------------
 // Steps
 
-export const actionStepTypes = [
-  'Connect',
-  'Message',
-  'VisitProfile',
-  'Follow',
-  'ReactOnPost',
-  'EndorseSkill',
-  'ScrapeProfile',
-] as const;
-export const actionStepTypeSchema = z.enum(actionStepTypes);
-export type ActionStepType = z.infer<typeof actionStepTypeSchema>;
-
-/** Stored lists also hold the auto-inserted Delay step. */
-export const storedStepTypes = [...actionStepTypes, 'Delay'] as const;
-export type StoredStepType = (typeof storedStepTypes)[number];
+export {
+  type ActionStepType,
+  actionStepTypeSchema,
+  actionStepTypes,
+  type StoredStepType,
+  storedStepTypes,
+} from './step-types.ts';
 
 export const reactions = ['Like', 'Celebrate', 'Support', 'Love', 'Insightful', 'Funny'] as const;
 export const reactionSchema = z.enum(reactions);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  actionStepTypes,
   campaignIdParamsSchema,
   campaignsPaths,
   pageOf,
@@ -10,6 +9,7 @@ import {
 } from './campaigns.ts';
 import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
 import { filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
+import { operationTypeSchema } from './operations.ts';
 import { wholeNumber } from './wire-values.ts';
 
 /**
@@ -39,10 +39,7 @@ export const finalExecutionStates: ReadonlySet<ExecutionState> = new Set<Executi
   'Failed',
 ]);
 
-/** What a runner performs. Withdraw is engine-made: a Connect past its withdraw period. */
-export const operationTypes = [...actionStepTypes, 'Withdraw'] as const;
-export const operationTypeSchema = z.enum(operationTypes);
-export type OperationType = z.infer<typeof operationTypeSchema>;
+export { type OperationType, operationTypeSchema, operationTypes } from './operations.ts';
 
 const countSchema = wholeNumber().nonnegative();
 const shortText = z.string().max(500);

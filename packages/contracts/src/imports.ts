@@ -7,6 +7,13 @@ import {
   publicIdentifierMaxLength,
 } from './contacts.ts';
 import { defineEndpoint } from './endpoint.ts';
+import {
+  type ImportRunState,
+  importNameMaxLength,
+  importNameTooLongMessage,
+  importSourceUriMaxLength,
+  importTotalMax,
+} from './import-runs.ts';
 import { wholeNumber } from './wire-values.ts';
 
 /**
@@ -17,6 +24,18 @@ import { wholeNumber } from './wire-values.ts';
  */
 
 /** Paths under the main API base; `:id` is the import list id. */
+export {
+  type ImportRunPhase,
+  type ImportRunState,
+  importNameMaxLength,
+  importNameTooLongMessage,
+  importRunPhaseSchema,
+  importRunPhases,
+  importRunStateSchema,
+  importSourceUriMaxLength,
+  importTotalMax,
+} from './import-runs.ts';
+
 export const importsPaths = {
   recent: '/imports/recent',
   one: '/imports/:id',
@@ -30,12 +49,8 @@ export const importsPaths = {
   csv: '/imports/csv',
 } as const;
 
-export const importNameMaxLength = 50;
-export const importSourceUriMaxLength = 4096;
 /** Profiles per upload call; the agent sends bigger finds in several batches. */
 export const importProfilesBatchMax = 100;
-/** The most profiles one import may announce; bounds `total` and the progress bar. */
-export const importTotalMax = 100_000;
 /**
  * A running import without progress for this long is abandoned (its agent is gone): the server no
  * longer lets it block a file upload, and an agent that comes back ends it as stopped instead of
@@ -154,7 +169,6 @@ export const recentImportsAnswerSchema = z.object({ documents: z.array(importLis
 export type RecentImportsAnswer = z.infer<typeof recentImportsAnswerSchema>;
 
 export const importNameRequiredMessage = 'Name is required';
-export const importNameTooLongMessage = `Name must be at most ${importNameMaxLength} characters`;
 const importNameSchema = z
   .string()
   .trim()
@@ -249,23 +263,6 @@ export const updateImportStateAnswerSchema = importListSchema;
 
 // ---------------------------------------------------------------------------------------------
 // Bridge: the import run's state as the agent reports it to the web app (§3 "Export state")
-
-export const importRunPhases = ['starting', 'started', 'changed', 'completed', 'failed', 'stopped'] as const;
-export const importRunPhaseSchema = z.enum(importRunPhases);
-export type ImportRunPhase = z.infer<typeof importRunPhaseSchema>;
-
-export const importRunStateSchema = z.object({
-  phase: importRunPhaseSchema,
-  /** Profiles looked at so far, and the announced total (0 until known). */
-  processed: count,
-  total: count,
-  /** Profiles uploaded (new contacts); processed - exported were skipped. */
-  exported: count,
-  /** '/contacts/import/{id}': its last segment opens the results ('Show results'). */
-  navigationUrl: z.string().max(2048).nullable(),
-  exportError: z.object({ name: z.string().max(100) }).nullable(),
-});
-export type ImportRunState = z.infer<typeof importRunStateSchema>;
 
 /** A run blocks a new file upload until it is finished ('Finish the started export'). */
 export function isImportRunFinished(state: Pick<ImportRunState, 'phase'> | null): boolean {

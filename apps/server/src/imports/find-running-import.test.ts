@@ -1,8 +1,8 @@
 import {
   type AgentNetworkClient,
-  ApiClient,
   createImportRunner,
   createMemoryStore,
+  ImportsApiClient,
   type KeyValueStore,
   SandboxNetworkClient,
 } from '@outpilot/agent';
@@ -86,7 +86,7 @@ describe.each(testBackends())('an import run its agent left mid-way, on $name', 
     };
     const runner = createImportRunner({
       network,
-      api: new ApiClient({ apiBaseUrl: `${server.url}/api/v1` }),
+      api: new ImportsApiClient({ apiBaseUrl: `${server.url}/api/v1` }),
       getAccessToken: async () => browser.token(),
       clock: server.clock,
       pacing: { betweenPages: { minMs: 0, maxMs: 0 }, betweenProfiles: { minMs: 0, maxMs: 0 } },

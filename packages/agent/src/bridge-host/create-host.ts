@@ -11,7 +11,7 @@ import type { ActivityRunner } from '../activity-runner/activity-runner.ts';
 import { type BridgeEventEmitter, createBridgeEventEmitter } from '../bridge-events.ts';
 import { toErrorBody } from '../errors.ts';
 import { importRunKey } from '../import-runner/import-run-key.ts';
-import type { ImportRunner, ImportRunnerOptions } from '../import-runner/import-runner.ts';
+import type { ImportRunner, ImportRunnerOptions, ImportsApi } from '../import-runner/import-runner.ts';
 import type { RetryPolicy, Sleep } from '../import-runner/with-retry.ts';
 import type { AgentNetworkClient } from '../network/network-client.ts';
 import type { TokenStore } from '../token-store.ts';
@@ -19,6 +19,7 @@ import { apiTarget } from './api-target.ts';
 import { authTarget } from './auth-target.ts';
 import { networkTarget } from './network-target.ts';
 import type { ProductApi } from './product-api.ts';
+import type { RunnerClients } from './runner-clients.ts';
 import { idleRunnerState } from './runner-state.ts';
 import type { ActivitiesOptions, RunnerTarget } from './runner-target.ts';
 import type { Handlers } from './target-handlers.ts';
@@ -28,6 +29,8 @@ export type BridgeHostOptions = {
   version: string;
   homeUrl: string;
   api: ProductApi;
+  /** The import runner's server calls, built when the runners load (an ImportsApiClient in production). */
+  importsApi: (clients: RunnerClients) => ImportsApi;
   tokens: TokenStore;
   network: AgentNetworkClient;
   /**
@@ -106,7 +109,7 @@ export function createBridgeHostWith(
     importRunner ??= loadRunners().then((runners) => {
       const loaded = runners.createImportRunner({
         network,
-        api,
+        api: options.importsApi(runners.runnerClients),
         getAccessToken: session.accessTokens.current,
         onChange: (state) => events.emit('exportStateChanged', state),
         clock,

@@ -11,8 +11,4 @@ export type ProductApi = Pick<
   | 'signInAsMember'
   | 'stopMemberSession'
   | 'postLog'
-  | 'createImport'
-  | 'uploadImportProfiles'
-  | 'updateImportState'
-  | 'getImport'
 >;

@@ -11,6 +11,7 @@ import type { BridgeEventEmitter } from '../bridge-events.ts';
 import { AgentError } from '../errors.ts';
 import type { ActivityNetworkClient } from '../network/network-client.ts';
 import type { ProductApi } from './product-api.ts';
+import { type RunnerClients, runnerClients } from './runner-clients.ts';
 import { idleRunnerState } from './runner-state.ts';
 import type { TargetHandlers } from './target-handlers.ts';
 import type { AccessTokenSource, TokenSession } from './token-session.ts';
@@ -20,7 +21,8 @@ import type { AccessTokenSource, TokenSession } from './token-session.ts';
  * with the host's access token, and the network it acts on. Without them runner.start is refused.
  */
 export type ActivitiesOptions = {
-  createAutomation: (accessTokens: AccessTokenSource) => AutomationApi;
+  /** The automation service's client for these tokens; an AutomationClient in production. */
+  createAutomation: (accessTokens: AccessTokenSource, clients: RunnerClients) => AutomationApi;
   network: ActivityNetworkClient;
   /** A random id for this agent, so two tabs' runners tell their claims apart. */
   newRunnerId?: () => string;
@@ -76,7 +78,7 @@ export function runnerTarget(options: {
         personaId,
         runner: createActivityRunner({
           ...pacing,
-          automation: createAutomation(session.accessTokens),
+          automation: createAutomation(session.accessTokens, runnerClients),
           network,
           // The user's own browser also makes the inbox's changes the server queues for it.
           inboxChanges: canChangeInbox(network),

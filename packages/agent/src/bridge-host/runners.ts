@@ -8,4 +8,5 @@
 export { createImportRunner } from '../import-runner/import-runner.ts';
 export { endImportRun, exportTarget } from './export-target.ts';
 export { ensureNetworkSession } from './network-sign-in.ts';
+export { runnerClients } from './runner-clients.ts';
 export { runnerTarget } from './runner-target.ts';

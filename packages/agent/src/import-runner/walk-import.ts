@@ -5,8 +5,8 @@ import {
   importTotalMax,
   type UpdateImportStateRequest,
 } from '@outpilot/contracts';
-import type { ApiClient } from '../api-client.ts';
 import { AgentError } from '../errors.ts';
+import type { ImportsApiClient } from '../imports-api-client.ts';
 import type { AgentNetworkClient } from '../network/network-client.ts';
 import { type ImportPacing, pause } from './import-pacing.ts';
 import type { ImportRunRecord } from './import-run-store.ts';
@@ -14,9 +14,9 @@ import type { ImportSourcePlan } from './import-sources.ts';
 import { toImportProfile } from './to-import-profile.ts';
 import { type RetryPolicy, type Sleep, withRetry } from './with-retry.ts';
 
-/** The server calls a run makes; an ApiClient in production. */
+/** The server calls a run makes; an ImportsApiClient in production. */
 export type ImportsApi = Pick<
-  ApiClient,
+  ImportsApiClient,
   'createImport' | 'uploadImportProfiles' | 'updateImportState' | 'getImport'
 >;
 
