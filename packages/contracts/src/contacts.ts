@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { storedStepTypes } from './campaigns.ts';
 import { csvFileAnswer, defineEndpoint } from './endpoint.ts';
 import { executionSchema, executionStates } from './executions.ts';
+import { formatCount } from './format-count.ts';
 import { filterKeysMaxCount, filterTextSchema, requireSelection, selectAllSchema } from './list-filter.ts';
 import { wholeNumber } from './wire-values.ts';
 
@@ -258,7 +259,7 @@ export const contactsTexts = {
   excluded: 'Contacts are excluded',
   deleted: 'Contacts are deleted from the system',
   /** Not in the spec: more rows picked one by one than a bulk call takes (filterKeysMaxCount). */
-  tooManyPicked: `Pick at most ${filterKeysMaxCount.toLocaleString('en-US')} contacts one by one, or use Select all`,
+  tooManyPicked: `Pick at most ${formatCount(filterKeysMaxCount)} contacts one by one, or use Select all`,
   selectOtherContacts: 'Please select other contacts',
   upgradeToPro: 'Upgrade your plan to Pro',
 } as const;

@@ -12,6 +12,7 @@ export * from './endpoint.ts';
 export * from './endpoint-client.ts';
 export * from './errors.ts';
 export * from './executions.ts';
+export * from './format-count.ts';
 export * from './health.ts';
 export * from './imports.ts';
 export * from './list-filter.ts';

@@ -12,7 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ActivityQueueItem } from '@outpilot/contracts';
+import { type ActivityQueueItem, formatCount } from '@outpilot/contracts';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ActionsHeaderCell } from '../../components/actions-header-cell.tsx';
@@ -29,8 +29,7 @@ import { useActivitiesQueue } from './use-activities-queue.ts';
 import { useNetworkAccountWarning } from './use-network-account-warning.ts';
 import { waitReasonText } from './wait-reason-text.ts';
 
-const activitiesCount = (total: number) =>
-  total === 1 ? '1 activity' : `${total.toLocaleString('en-US')} activities`;
+const activitiesCount = (total: number) => (total === 1 ? '1 activity' : `${formatCount(total)} activities`);
 
 /** /activities-queue (seed 001 §2 "Activities queue"): what the product will do next, and when. */
 // The row menu stays in view while the other columns scroll sideways under it.

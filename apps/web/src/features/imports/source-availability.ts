@@ -1,5 +1,6 @@
 import {
   type AppProfile,
+  formatCount,
   type ImportSourceCard,
   type ImportSourceType,
   importSourceCards,
@@ -40,5 +41,5 @@ export function findSourceBlock(
 export const importSourceOrder = Object.keys(importSourceCards) as ImportSourceType[];
 
 export function fillCount(text: string, count: number): string {
-  return text.replace('{n}', count.toLocaleString('en-US'));
+  return text.replace('{n}', formatCount(count));
 }

@@ -1,6 +1,7 @@
+import { formatCount } from '@outpilot/contracts';
 /** A list total; an estimate (huge lists) reads 'about 1,200,000'. */
 export function formatTotal(total: number, isEstimate: boolean): string {
-  const figure = total.toLocaleString('en-US');
+  const figure = formatCount(total);
   return isEstimate ? `about ${figure}` : figure;
 }
 

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { contactsTexts } from '@outpilot/contracts';
+import { contactsTexts, formatCount } from '@outpilot/contracts';
 import { formatTotal } from '../grid/format-total.ts';
 import { type ContactsSelection, isOverPickLimit, selectedCount } from './contacts-selection.ts';
 
@@ -25,7 +25,7 @@ export function SelectionBar({ selection, total, totalIsEstimate, onSelectAll, o
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="selection-bar">
       <Typography variant="body2">
-        {`${isAll ? formatTotal(total, totalIsEstimate) : count.toLocaleString('en-US')} of ${formatTotal(total, totalIsEstimate)} selected |`}
+        {`${isAll ? formatTotal(total, totalIsEstimate) : formatCount(count)} of ${formatTotal(total, totalIsEstimate)} selected |`}
       </Typography>
       {/* Over the limit it is the way on, even when every row is picked. */}
       {!isAll && (count < total || isOverLimit) && (
