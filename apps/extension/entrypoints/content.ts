@@ -1,3 +1,4 @@
+import { markPage } from '../src/mark-page.ts';
 import { bridgePortName } from '../src/port.ts';
 import { startRelay } from '../src/relay.ts';
 
@@ -10,6 +11,7 @@ export default defineContentScript({
   ),
   runAt: 'document_start',
   main() {
+    markPage(document);
     startRelay({ window, connect: () => browser.runtime.connect({ name: bridgePortName }) });
   },
 });

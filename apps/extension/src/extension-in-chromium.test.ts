@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { type LinkedInStandIn, startLinkedInStandIn } from '@outpilot/agent/testing';
-import { apiBasePath, apiPaths, type ClientConfig } from '@outpilot/contracts';
+import { apiBasePath, apiPaths, type ClientConfig, extensionMarkAttribute } from '@outpilot/contracts';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -37,7 +37,10 @@ async function startApp(): Promise<{ server: Server; origin: string }> {
       return response.end(JSON.stringify(config));
     }
     response.writeHead(200, { 'content-type': 'text/html' });
-    response.end('<!doctype html><title>Outpilot</title><h1>App</h1>');
+    // The page's first script notes whether the extension had marked the page by then.
+    response.end(
+      `<!doctype html><title>Outpilot</title><script>window.markedAtFirstScript = document.documentElement.hasAttribute('${extensionMarkAttribute}')</script><h1>App</h1>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, origin: `http://localhost:${(server.address() as AddressInfo).port}` };
@@ -169,10 +172,17 @@ describe('the built extension in Chromium', () => {
     });
   });
 
-  it('does not answer pages of other origins', async () => {
+  it("marks the app's page before the page's first script runs, so the app need not wait to know", async () => {
+    const marked = () => (window as unknown as { markedAtFirstScript: boolean }).markedAtFirstScript;
+    expect(await page.evaluate(marked)).toBe(true);
+  });
+
+  it('does not answer pages of other origins, nor mark them', async () => {
     const other = await context.newPage();
     await other.goto(`http://127.0.0.1:${new URL(app.origin).port}/`);
     expect(await ask(other, { target: 'system', command: 'getVersion' }, 1_500)).toBeNull();
+    const marked = () => (window as unknown as { markedAtFirstScript: boolean }).markedAtFirstScript;
+    expect(await other.evaluate(marked)).toBe(false);
     await other.close();
   });
 });

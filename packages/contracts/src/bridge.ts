@@ -256,6 +256,13 @@ export function findBridgeCommand(
 /** window.postMessage channel name shared by the app, the in-page agent and the extension's content script. */
 export const bridgeChannel = 'outpilot-bridge';
 
+/**
+ * The attribute the extension's content script puts on the app's <html> before any of the page's
+ * scripts runs (it runs at document_start): the app knows at start-up whether an extension serves
+ * the page, rather than guessing from how long a ping stays unanswered.
+ */
+export const extensionMarkAttribute = 'data-outpilot-extension';
+
 export const bridgeRequestSchema = z.object({
   channel: z.literal(bridgeChannel),
   kind: z.literal('request'),

@@ -55,8 +55,7 @@ describe('createBridge', () => {
         return stop;
       },
     );
-    // The ping after the agent starts must outwait a busy machine's message delivery: 30 ms did not.
-    const bridge = createBridge({ window, config: testConfig, loadInPageAgent, pingTimeoutMs: 1_000 });
+    const bridge = createBridge({ window, config: testConfig, loadInPageAgent });
     expect(await bridge.isInstalled()).toBe(true);
     expect(await bridge.send('api', 'getToken', {})).toEqual({
       accessToken: 't0ken',
@@ -76,9 +75,57 @@ describe('createBridge', () => {
       window,
       config: testConfig,
       loadInPageAgent: async () => slowAgent,
-      pingTimeoutMs: 30,
+      extensionPingTimeoutMs: 30,
     });
     expect(await bridge.isInstalled()).toBe(true);
+  });
+
+  it('starts the in-page agent at once in a page the extension did not mark, before any ping', async () => {
+    const steps: string[] = [];
+    const postMessage = window.postMessage.bind(window);
+    window.postMessage = ((message: unknown, origin: string) => {
+      if (bridgeRequestSchema.safeParse(message).success) steps.push('request');
+      postMessage(message, origin);
+    }) as Window['postMessage'];
+    const bridge = createBridge({
+      window,
+      config: testConfig,
+      loadInPageAgent: async () => (options) => {
+        steps.push('in-page agent started');
+        const stop = fakeAgent(options);
+        stops.push(stop);
+        return stop;
+      },
+    });
+    expect(await bridge.isInstalled()).toBe(true);
+    expect(steps).toEqual(['in-page agent started', 'request']);
+  });
+
+  it('waits for the extension that marked the page, and then starts no in-page agent beside it', async () => {
+    // Its service worker wakes slowly: the answer comes 600 ms late, past the 400 ms start-up gave
+    // any extension before the mark (it then started the in-page agent beside it).
+    window = createFakeWindow({ markedByExtension: true });
+    stops.push(fakeAgent({ window: answeringLate(window, 600) }));
+    const start = vi.fn<StartInPageAgent>();
+    const bridge = createBridge({ window, config: testConfig, loadInPageAgent: async () => start });
+    expect(await bridge.isInstalled()).toBe(true);
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('starts the in-page agent when the extension that marked the page does not answer', async () => {
+    window = createFakeWindow({ markedByExtension: true });
+    const bridge = createBridge({
+      window,
+      config: testConfig,
+      loadInPageAgent: async () => (options) => {
+        const stop = fakeAgent(options);
+        stops.push(stop);
+        return stop;
+      },
+      extensionPingTimeoutMs: 30,
+    });
+    expect(await bridge.isInstalled()).toBe(true);
+    expect(await bridge.send('system', 'getVersion', {})).toEqual({ version: '9.9.9' });
   });
 
   it('reports a missing extension and refuses commands when the in-page agent is disabled', async () => {
@@ -100,30 +147,25 @@ describe('createBridge', () => {
     const bridge = createBridge({
       window,
       config: { ...testConfig, inPageAgentEnabled: false },
-      pingTimeoutMs: 30,
       extensionPingTimeoutMs: 1_000,
     });
     expect(await bridge.isInstalled()).toBe(true);
   });
 
   it('rejects an answer that does not match the command result schema', async () => {
+    window = createFakeWindow({ markedByExtension: true });
     stops.push(fakeAgent({ window }));
-    const bridge = createBridge({
-      window,
-      config: testConfig,
-      loadInPageAgent: async () => fakeAgent,
-      pingTimeoutMs: 100,
-    });
+    const bridge = createBridge({ window, config: testConfig, loadInPageAgent: async () => fakeAgent });
     await expect(bridge.send('api', 'getMyProfile', {})).rejects.toMatchObject({ name: 'ClientError' });
   });
 
   it('tells an outdated extension to update: its version answers, every other command is refused', async () => {
+    window = createFakeWindow({ markedByExtension: true });
     stops.push(fakeAgent({ window }));
     const bridge = createBridge({
       window,
       config: { ...testConfig, minimumExtensionVersion: '10.0.0' },
       loadInPageAgent: async () => fakeAgent,
-      pingTimeoutMs: 100,
     });
     expect(await bridge.send('system', 'getVersion', {})).toEqual({ version: '9.9.9' });
     await expect(bridge.send('api', 'getToken', {})).rejects.toMatchObject({

@@ -4,18 +4,18 @@ import {
   type AppBridgeResult,
   type BridgeCommandTarget,
   type ClientConfig,
+  extensionMarkAttribute,
   findBridgeCommand,
 } from '@outpilot/contracts';
 import type { Bridge } from './bridge.ts';
 import { BridgeError } from './bridge-error.ts';
 import { createWindowTransport, type WindowTransport } from './window-transport.ts';
 
-/** How long start-up waits for an extension to answer a ping before it starts the in-page agent. */
-export const pingTimeoutMs = 400;
 /**
- * How long it waits where no in-page agent can step in (linkedin.com deployments): the extension's
- * service worker may be asleep and take over a second to wake on a loaded machine, and the only
- * cost of waiting is a later 'Install the Chrome Extension' for a browser without it.
+ * How long start-up waits for an extension to answer its first ping: its service worker may be
+ * asleep and take over a second to wake on a loaded machine. Where no in-page agent can step in
+ * (linkedin.com deployments), the only cost of waiting is a later 'Install the Chrome Extension'
+ * for a browser without it.
  */
 export const extensionPingTimeoutMs = 2_000;
 
@@ -28,12 +28,16 @@ export type CreateBridgeOptions = {
   /** Loads the in-page agent used when the server runs the sandbox network and no extension answers. */
   loadInPageAgent?: () => Promise<StartInPageAgent>;
   timeoutMs?: number;
-  pingTimeoutMs?: number;
   extensionPingTimeoutMs?: number;
 };
 
 const loadDefaultInPageAgent = async (): Promise<StartInPageAgent> =>
   (await import('@outpilot/agent/in-page')).startInPageAgent;
+
+/** Whether the extension's content script marked the page (at document_start, before the app's scripts). */
+function isMarkedByExtension(win: Window): boolean {
+  return win.document?.documentElement?.hasAttribute(extensionMarkAttribute) ?? false;
+}
 
 /** Whether dotted version a is older than b (1.9 < 1.10). */
 export function isOlderVersion(a: string, b: string): boolean {
@@ -56,7 +60,6 @@ export function createBridge({
   config,
   loadInPageAgent = loadDefaultInPageAgent,
   timeoutMs,
-  pingTimeoutMs: pingMs = pingTimeoutMs,
   extensionPingTimeoutMs: extensionPingMs = extensionPingTimeoutMs,
 }: CreateBridgeOptions): Bridge {
   const transport: WindowTransport = createWindowTransport({ window: win, timeoutMs });
@@ -87,7 +90,11 @@ export function createBridge({
     // An extension may answer, so the download may never be awaited: its failure is reported below.
     agent?.catch(() => undefined);
     if (!agent) return ping(extensionPingMs);
-    if (await ping(pingMs)) return true;
+    // Where the in-page agent may run, the extension's mark says whether one serves this page. Before
+    // it, start-up pinged for 400 ms first: every page load of a sandbox deployment waited that long,
+    // and an extension whose worker took longer to wake got the in-page agent beside it, two agents
+    // answering one page.
+    if (isMarkedByExtension(win) && (await ping(extensionPingMs))) return true;
     try {
       const start = await agent;
       start({ config, window: win });
