@@ -190,6 +190,7 @@ export function ContactRowMenu({ contact, opensUpward, ...menuProps }: ContactRo
     <>
       <IconButton
         {...rowTooltip('Actions')}
+        disableRipple
         size="small"
         aria-label={`Actions for ${contact.full_name}`}
         aria-haspopup="menu"
