@@ -7,7 +7,10 @@ import { extensionMarkAttribute } from '@outpilot/contracts';
  */
 export function markPage(document: Document): void {
   const mark = (root: Element) => root.setAttribute(extensionMarkAttribute, '');
-  if (document.documentElement) return mark(document.documentElement);
+  if (document.documentElement) {
+    mark(document.documentElement);
+    return;
+  }
   // Before the parser has made <html>: marked as soon as it exists, still before any page script.
   const observer = new MutationObserver(() => {
     if (!document.documentElement) return;
