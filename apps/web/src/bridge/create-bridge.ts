@@ -25,7 +25,7 @@ export type StartInPageAgent = (options: { config: ClientConfig; window: Window 
 export type CreateBridgeOptions = {
   window: Window;
   config: ClientConfig;
-  /** Loads the in-page agent used when the server runs the sandbox network and no extension answers. */
+  /** Loads the in-page agent used when the server runs the sandbox network and no extension serves the page. */
   loadInPageAgent?: () => Promise<StartInPageAgent>;
   timeoutMs?: number;
   extensionPingTimeoutMs?: number;
@@ -51,9 +51,11 @@ export function isOlderVersion(a: string, b: string): boolean {
 }
 
 /**
- * The Bridge over window.postMessage. Detection (once, on first use): ping system.getVersion; if
- * nothing answers and the config allows it, start the in-page agent and ping again. Commands sent
- * while no extension answers fail with ExtensionNotInstalled instead of waiting for the time-out.
+ * The Bridge over window.postMessage. Detection (once, on first use): where the config allows the
+ * in-page agent, a page the extension did not mark starts it at once; otherwise ping
+ * system.getVersion, and if nothing answers and the config allows it, start the in-page agent and
+ * ping again. Commands sent while no extension answers fail with ExtensionNotInstalled instead of
+ * waiting for the time-out.
  */
 export function createBridge({
   window: win,
