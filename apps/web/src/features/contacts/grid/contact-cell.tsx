@@ -38,7 +38,6 @@ export function OpenProfileButton({ contact, config }: { contact: ContactDocumen
   const label = `Open profile of ${contact.full_name}`;
   const button = (
     <IconButton
-      disableRipple
       size="small"
       aria-label={label}
       disabled={target.url === null}

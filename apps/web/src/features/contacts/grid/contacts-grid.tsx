@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -271,11 +272,6 @@ export function ContactsGrid({
               scrollMarginTop: `${headerHeight}px`,
             },
           '& th': { bgcolor: 'background.paper' },
-          // The rows' styles, once for the table rather than an sx on each of their 250 cells.
-          '& tbody tr[data-row-index]': { height: rowHeight },
-          '& tbody tr[data-row-index] > td:first-of-type': pinnedStartCell,
-          '& tbody tr[data-row-index] > td:last-of-type': pinnedEndCell,
-          '& td[data-col-id]': { overflow: 'hidden' },
         }}
       >
         <colgroup>
@@ -386,8 +382,6 @@ type ContactGridRowProps = {
  * One contact's row. Memoized: the list renders again when a page's answer, the total or the
  * selection changes, and 25 rows of MUI parts re-rendered each time (bench B17, a phone).
  */
-const rowActionsLayout = { display: 'flex', alignItems: 'center' } as const;
-
 const ContactGridRow = memo(function ContactGridRow({
   contact,
   rowIndex,
@@ -401,12 +395,9 @@ const ContactGridRow = memo(function ContactGridRow({
 }: ContactGridRowProps) {
   const config = useClientConfig();
   return (
-    <TableRow hover selected={isTicked} data-row-index={rowIndex}>
-      <TableCell padding="checkbox">
-        {/* The row's buttons without MUI's ripple: a ripple host in each of a hundred buttons was
-            rendered before the rows could show (the focus ring stays, app/theme.ts). */}
+    <TableRow hover selected={isTicked} data-row-index={rowIndex} sx={{ height: rowHeight }}>
+      <TableCell padding="checkbox" sx={pinnedStartCell}>
         <Checkbox
-          disableRipple
           size="small"
           checked={isTicked}
           onChange={(event) => onTick(contact.id, event.target.checked)}
@@ -414,13 +405,13 @@ const ContactGridRow = memo(function ContactGridRow({
         />
       </TableCell>
       {columns.map((column) => (
-        <TableCell key={column.id} data-col-id={column.id}>
+        <TableCell key={column.id} data-col-id={column.id} sx={{ overflow: 'hidden' }}>
           {column.cell(contact)}
         </TableCell>
       ))}
-      <TableCell>
+      <TableCell sx={pinnedEndCell}>
         {/* The row menu holds the §2.2 row actions and the contact's campaigns; Delete beside it. */}
-        <div style={rowActionsLayout}>
+        <Stack direction="row" sx={{ alignItems: 'center' }}>
           <ContactRowMenu
             contact={contact}
             config={config}
@@ -433,7 +424,6 @@ const ContactGridRow = memo(function ContactGridRow({
           {onDeleteContact && (
             <IconButton
               {...rowTooltip('Delete')}
-              disableRipple
               size="small"
               aria-label={`Delete ${contact.full_name}`}
               onClick={() => onDeleteContact(contact)}
@@ -441,7 +431,7 @@ const ContactGridRow = memo(function ContactGridRow({
               <DeleteIcon fontSize="inherit" />
             </IconButton>
           )}
-        </div>
+        </Stack>
       </TableCell>
     </TableRow>
   );

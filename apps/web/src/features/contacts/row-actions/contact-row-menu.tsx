@@ -190,7 +190,6 @@ export function ContactRowMenu({ contact, opensUpward, ...menuProps }: ContactRo
     <>
       <IconButton
         {...rowTooltip('Actions')}
-        disableRipple
         size="small"
         aria-label={`Actions for ${contact.full_name}`}
         aria-haspopup="menu"
