@@ -1,27 +1,17 @@
 import Button from '@mui/material/Button';
 import { type AudiencePreview, contactsTexts } from '@outpilot/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { OnceOpened } from '../../components/once-opened.tsx';
 import type { ContactsSelectionRequest } from '../contacts/selection/contacts-selection.ts';
 import { useNotify } from '../notices/use-notify.tsx';
+import { AudiencePreviewDialog } from './audience-preview-dialog.tsx';
 import { campaignSnackTexts } from './campaign-texts.ts';
+import { ChooseCampaignDialog } from './choose-campaign-dialog.tsx';
+import { CreateCampaignDialog } from './create-campaign-dialog.tsx';
 import { useAddToCampaign } from './use-add-to-campaign.ts';
 import { useAudiencePreview } from './use-audience-preview.ts';
 import { useCreateCampaign } from './use-create-campaign.ts';
-
-// Each of the flow's dialogs loads the first time it opens, in a Suspense of its own so that the
-// next one loading does not hide the one on screen. With them, /contacts downloaded the campaign
-// name form and its form library (react-hook-form, 15.6 kB as sent) before its first paint (B17).
-const ChooseCampaignDialog = lazy(async () => ({
-  default: (await import('./choose-campaign-dialog.tsx')).ChooseCampaignDialog,
-}));
-const CreateCampaignDialog = lazy(async () => ({
-  default: (await import('./create-campaign-dialog.tsx')).CreateCampaignDialog,
-}));
-const AudiencePreviewDialog = lazy(async () => ({
-  default: (await import('./audience-preview-dialog.tsx')).AudiencePreviewDialog,
-}));
 
 /** The campaign the contacts go to: one that exists, or one created with them on Confirm. */
 type Target = { kind: 'existing'; id: string; name: string } | { kind: 'new'; name: string };
@@ -116,38 +106,32 @@ export function CampaignAudienceActions({ disabled, selection, onAdded }: Campai
         Create campaign
       </Button>
       <OnceOpened open={step.kind === 'choose'}>
-        <Suspense fallback={null}>
-          <ChooseCampaignDialog
-            open={step.kind === 'choose'}
-            isPending={audiencePreview.isPending}
-            onChoose={(campaign) =>
-              step.kind === 'choose' &&
-              askPreview(step.selection, { kind: 'existing', id: campaign.id, name: campaign.name })
-            }
-            onClose={close}
-          />
-        </Suspense>
+        <ChooseCampaignDialog
+          open={step.kind === 'choose'}
+          isPending={audiencePreview.isPending}
+          onChoose={(campaign) =>
+            step.kind === 'choose' &&
+            askPreview(step.selection, { kind: 'existing', id: campaign.id, name: campaign.name })
+          }
+          onClose={close}
+        />
       </OnceOpened>
       <OnceOpened open={step.kind === 'name'}>
-        <Suspense fallback={null}>
-          <CreateCampaignDialog
-            open={step.kind === 'name'}
-            isCreating={audiencePreview.isPending}
-            onCreate={(name) => step.kind === 'name' && askPreview(step.selection, { kind: 'new', name })}
-            onClose={close}
-          />
-        </Suspense>
+        <CreateCampaignDialog
+          open={step.kind === 'name'}
+          isCreating={audiencePreview.isPending}
+          onCreate={(name) => step.kind === 'name' && askPreview(step.selection, { kind: 'new', name })}
+          onClose={close}
+        />
       </OnceOpened>
       <OnceOpened open={step.kind === 'preview'}>
-        <Suspense fallback={null}>
-          <AudiencePreviewDialog
-            preview={step.kind === 'preview' ? step.preview : null}
-            campaignName={step.kind === 'preview' ? step.target.name : ''}
-            isAdding={addToCampaign.isPending || createCampaign.isPending}
-            onConfirm={confirm}
-            onClose={close}
-          />
-        </Suspense>
+        <AudiencePreviewDialog
+          preview={step.kind === 'preview' ? step.preview : null}
+          campaignName={step.kind === 'preview' ? step.target.name : ''}
+          isAdding={addToCampaign.isPending || createCampaign.isPending}
+          onConfirm={confirm}
+          onClose={close}
+        />
       </OnceOpened>
     </>
   );
