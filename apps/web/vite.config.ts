@@ -55,8 +55,8 @@ export default defineConfig({
             // chunk instead of thirty, so a screen waits for a few requests rather than queueing dozens
             // behind the browser's six connections (Lighthouse mobile on /contacts, B17).
             // TablePagination stays with the campaign pagers: its module builds an Intl.NumberFormat
-            // when evaluated, ICU's number data that cost /contacts about 140 ms on Lighthouse's phone
-            // before its rows painted (components/format-count.ts).
+            // when evaluated, and loading ICU's number data cost /contacts about 140 ms on Lighthouse's
+            // phone before its first paint (contracts format-count.ts).
             {
               name: 'mui-screens',
               test: /node_modules[\\/](@mui[\\/](?!material[\\/](TablePagination|locale)[\\/])|@popperjs[\\/]|react-transition-group[\\/])/,

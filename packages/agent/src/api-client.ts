@@ -41,9 +41,9 @@ export function mainApiClient(options: ApiClientOptions): EndpointClient {
 
 /**
  * The bridge host's calls to the main API, named for what it does with them (the import runner's
- * are in imports-api-client.ts, loaded with the runners). Each takes the
- * token the caller holds (the token store refreshes it); bodies are checked against the
- * contracts before they go, answers when they come back (the one client of the contracts).
+ * are in imports-api-client.ts, loaded with the runners). Each takes the token the caller holds
+ * (the token store refreshes it); bodies are checked against the contracts before they go,
+ * answers when they come back (the one client of the contracts).
  */
 export class ApiClient {
   readonly #client: EndpointClient;

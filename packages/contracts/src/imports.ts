@@ -23,7 +23,6 @@ import { wholeNumber } from './wire-values.ts';
  * document; the run state the bridge reports keeps the spec's camelCase (§3 "Export state").
  */
 
-/** Paths under the main API base; `:id` is the import list id. */
 export {
   type ImportRunPhase,
   type ImportRunState,
@@ -36,6 +35,7 @@ export {
   importTotalMax,
 } from './import-runs.ts';
 
+/** Paths under the main API base; `:id` is the import list id. */
 export const importsPaths = {
   recent: '/imports/recent',
   one: '/imports/:id',

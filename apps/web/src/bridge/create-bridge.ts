@@ -36,7 +36,7 @@ const loadDefaultInPageAgent = async (): Promise<StartInPageAgent> =>
 
 /** Whether the extension's content script marked the page (at document_start, before the app's scripts). */
 function isMarkedByExtension(win: Window): boolean {
-  return win.document?.documentElement?.hasAttribute(extensionMarkAttribute) ?? false;
+  return win.document.documentElement.hasAttribute(extensionMarkAttribute);
 }
 
 /** Whether dotted version a is older than b (1.9 < 1.10). */

@@ -1,4 +1,5 @@
 import { formatCount } from '@outpilot/contracts';
+
 /** A list total; an estimate (huge lists) reads 'about 1,200,000'. */
 export function formatTotal(total: number, isEstimate: boolean): string {
   const figure = formatCount(total);
