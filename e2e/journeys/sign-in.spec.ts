@@ -57,9 +57,23 @@ test('Log Out returns to the sign-in step, and the old session no longer opens t
   const shell = new ShellPage(page);
   await shell.expectLoaded();
 
+  // Signed in last time, the app's modules are asked for before the profile is (main.tsx); signed
+  // out, the sign-in step shows without them.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/full-app-')) asked.push('app');
+    if (pathname === '/api/v1/profile') asked.push('profile');
+  });
+  await page.reload();
+  await shell.expectLoaded();
+  expect(asked.slice(0, 2)).toEqual(['app', 'profile']);
+
   await shell.logOut();
   const onboarding = new OnboardingPage(page);
   await onboarding.expectSignInStep();
+  asked.length = 0;
   await page.reload();
   await onboarding.expectSignInStep();
+  expect(asked).not.toContain('app');
 });

@@ -8,7 +8,7 @@ import { BridgeError } from '../bridge/bridge-error.ts';
 import { authQueryKeys } from '../features/auth/auth-queries.ts';
 import { createFakeBridge, notAuthenticated } from '../test/fake-bridge.ts';
 import { makeProfile, testConfig } from '../test/fixtures.ts';
-import { FirstScreen, signedOutStepOf, startAuthFacts } from './first-screen.tsx';
+import { FirstScreen, settleAuthFacts, signedOutStepOf, startAuthFacts } from './first-screen.tsx';
 import { seedAuthQueries } from './full-app.tsx';
 import { isGatedPath } from './gated-paths.ts';
 import { appRoutes } from './routes.tsx';
@@ -81,18 +81,41 @@ describe('the first screen before the app loads', () => {
     await expect(signedOutStepOf(startAuthFacts(failing))).resolves.toBeNull();
   });
 
-  it('hands the facts to the app: its gate opens without asking again', async () => {
+  it('hands the facts to the app: its gate opens at its first render, without asking again', async () => {
     const profile = makeProfile();
     const bridge = createFakeBridge({
       handlers: { 'api.getMyProfile': () => profile, 'network.getMyProfile': () => null },
     });
-    const facts = await startAuthFacts(bridge);
+    const facts = await settleAuthFacts(startAuthFacts(bridge));
+    if (!facts) throw new Error('The facts should have settled');
     const queryClient = new QueryClient();
     seedAuthQueries(queryClient, facts);
-    await waitFor(() => expect(queryClient.getQueryData(authQueryKeys.profile)).toEqual(profile));
+    // Known at once, not after a fetch: the gate's first render is the screen.
+    expect(queryClient.getQueryData(authQueryKeys.profile)).toEqual(profile);
     expect(queryClient.getQueryData(authQueryKeys.extension)).toBe(true);
     expect(queryClient.getQueryData(authQueryKeys.networkProfile)).toBeNull();
     expect(bridge.calls).toHaveLength(2);
+  });
+
+  it("hands a failed fact to the app as its query's failure", async () => {
+    const bridge = createFakeBridge({
+      handlers: {
+        'api.getMyProfile': () => {
+          throw new BridgeError({ name: 'BadGateway', message: 'down' });
+        },
+        'network.getMyProfile': () => null,
+      },
+    });
+    const facts = await settleAuthFacts(startAuthFacts(bridge));
+    if (!facts) throw new Error('The facts should have settled');
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    seedAuthQueries(queryClient, facts);
+    await waitFor(() =>
+      expect(queryClient.getQueryState(authQueryKeys.profile)?.error).toMatchObject({ name: 'BadGateway' }),
+    );
+    expect(
+      bridge.calls.filter((call) => call.command === 'getMyProfile' && call.target === 'api'),
+    ).toHaveLength(1);
   });
 
   it('shows the sign-in step, returning to the page it was opened at', async () => {

@@ -42,6 +42,32 @@ export function startAuthFacts(bridge: Bridge): Promise<AuthFacts> {
   });
 }
 
+/**
+ * The facts once every one is answered: the app's gate queries start from them already known, so
+ * its first render is the screen (or the step) rather than a spinner that a second, synchronous
+ * render replaces. That second render suspended on the shell's and the screen's modules, and React
+ * holds back what a suspended render reveals by 300 ms each time (about 600 ms on /contacts, B17).
+ */
+export type SettledAuthFacts =
+  | { installed: false }
+  | {
+      installed: true;
+      profile: PromiseSettledResult<AppProfile | null>;
+      networkProfile: PromiseSettledResult<NetworkProfile | null>;
+    };
+
+/** Waits for every fact; undefined when even the extension could not be asked (the app asks again). */
+export async function settleAuthFacts(facts: Promise<AuthFacts>): Promise<SettledAuthFacts | undefined> {
+  try {
+    const known = await facts;
+    if (!known.installed) return known;
+    const [profile, networkProfile] = await Promise.allSettled([known.profile, known.networkProfile]);
+    return { installed: true, profile, networkProfile };
+  } catch {
+    return undefined;
+  }
+}
+
 export type SignedOutStep = 'install-extension' | 'sign-in';
 
 /**

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import {
   matchRoutes,
   Navigate,
@@ -9,6 +9,7 @@ import {
   useRoutes,
 } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner.tsx';
+import { preloadableLazy } from '../components/preloadable-lazy.tsx';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
 import { useBridgeEvents } from '../features/auth/use-bridge-events.ts';
 import { RouteErrorBoundary } from '../features/errors/error-page.tsx';
@@ -34,7 +35,8 @@ function RootLayout() {
 }
 
 // The shell (header, menus, footer) is a signed-in user's: the sign-in screen does not load it.
-const AppShell = lazy(async () => ({ default: await loadAppShell() }));
+const appShell = preloadableLazy(async () => (await import('../features/shell/app-shell.tsx')).AppShell);
+const AppShell = appShell.Component;
 
 /** Protected routes: the access gate decides, then the screen shows inside the shell. */
 function ProtectedLayout() {
@@ -43,8 +45,8 @@ function ProtectedLayout() {
     <AuthGate>
       {(profile) => {
         // The shell's, its section menu's and the screen's modules download side by side, not one
-        // after the other.
-        preloadScreen(location);
+        // after the other (main.tsx may have started them already).
+        preloadProtectedScreen(location.pathname);
         return (
           <Suspense fallback={<FullPageSpinner />}>
             <AppShell profile={profile}>
@@ -61,7 +63,7 @@ function ProtectedLayout() {
 
 /** A lazily loaded public screen: its module is fetched when the route is first rendered. */
 const screen = (load: () => Promise<ComponentType>) => {
-  const Screen = lazy(async () => ({ default: await load() }));
+  const { Component: Screen } = preloadableLazy(load);
   return {
     element: (
       <Suspense fallback={<FullPageSpinner />}>
@@ -77,18 +79,18 @@ const screen = (load: () => Promise<ComponentType>) => {
  * signed-out visitor of /campaigns does not download the campaigns screen behind the sign-in button.
  */
 const protectedScreen = (load: () => Promise<ComponentType>) => {
-  const Screen = lazy(async () => ({ default: await load() }));
+  const { Component: Screen, preload } = preloadableLazy(load);
   // Fetched beside the shell as soon as the gate opens, not after it (ProtectedLayout).
-  return { element: <Screen />, handle: { preload: load } satisfies ScreenHandle };
+  return { element: <Screen />, handle: { preload } satisfies ScreenHandle };
 };
 
 type ScreenHandle = { preload: () => Promise<unknown> };
-const loadAppShell = async () => (await import('../features/shell/app-shell.tsx')).AppShell;
 
-/** Starts the downloads of the section menu and the protected screen `location` shows. */
-function preloadScreen(location: ReturnType<typeof useLocation>) {
-  preloadSectionMenu(location.pathname);
-  for (const match of matchRoutes(appRoutes, location) ?? []) {
+/** Starts the downloads of the shell, the section menu and the protected screen at `pathname`. */
+export function preloadProtectedScreen(pathname: string): void {
+  void appShell.preload();
+  preloadSectionMenu(pathname);
+  for (const match of matchRoutes(appRoutes, pathname) ?? []) {
     void (match.route.handle as ScreenHandle | undefined)?.preload?.();
   }
 }

@@ -6,6 +6,7 @@ import { createFakeBridge, type FakeHandler, notAuthenticated } from '../../test
 import { makeProfile, testConfig } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { AuthGate } from './auth-gate.tsx';
+import { readSignedInHint } from './signed-in-hint.ts';
 
 const gateRoutes = [
   { path: '*', element: <AuthGate>{(profile) => <p>Protected screen for {profile.email}</p>}</AuthGate> },
@@ -122,6 +123,18 @@ describe('AuthGate', () => {
   it("shows the screen when the state is 'auth'", async () => {
     renderGate(makeProfile());
     expect(await screen.findByText('Protected screen for ada@example.com')).toBeInTheDocument();
+  });
+
+  it('remembers for the next visit whether it opened', async () => {
+    window.localStorage.clear();
+    const signedIn = renderGate(makeProfile());
+    expect(await screen.findByText(/Protected screen for/)).toBeInTheDocument();
+    expect(readSignedInHint(window.localStorage)).toBe(true);
+    signedIn.unmount();
+
+    renderGate(null);
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    await waitFor(() => expect(readSignedInHint(window.localStorage)).toBe(false));
   });
 
   it('shows the global error screen when the profile cannot be read', async () => {

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import type { AppProfile } from '@outpilot/contracts';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner.tsx';
 import type { OnboardingStep } from './decide-onboarding-step.ts';
 import { InstallExtensionStep } from './onboarding/install-extension-step.tsx';
 import { SignInStep } from './onboarding/sign-in-step.tsx';
+import { writeSignedInHint } from './signed-in-hint.ts';
 import { useAuthState } from './use-auth-state.ts';
 
 // Steps 3 to 5 are loaded when reached: a signed-in user never downloads them again.
@@ -47,6 +48,12 @@ function OnboardingScreen({ step, profile }: { step: OnboardingStep; profile: Ap
 /** The access gate of protected routes: spinner while resolving, onboarding for 'none', children for 'auth'. */
 export function AuthGate({ children }: { children: (profile: AppProfile) => ReactNode }) {
   const state = useAuthState();
+  // Remembered for the next visit, whose start downloads the screens early when the gate opened.
+  useEffect(() => {
+    if (state.status === 'auth' || state.status === 'none') {
+      writeSignedInHint(window.localStorage, state.status === 'auth');
+    }
+  }, [state.status]);
   switch (state.status) {
     case 'unresolved':
       return <Spinner />;

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type PreloadableLazy, preloadableLazy } from '../../components/preloadable-lazy.tsx';
 import { findSection, type ShellSection } from './shell-sections.ts';
 
 /**
@@ -7,13 +7,17 @@ import { findSection, type ShellSection } from './shell-sections.ts';
  * the screen's (routes.tsx): fetched when the side menu first rendered, they were one more round
  * trip before the screen's data was asked for (bench B17, mobile).
  */
-export const sectionMenuLoaders = {
-  contacts: async () => (await import('../imports/recent-imports-menu.tsx')).RecentImportsMenu,
-  campaigns: async () => (await import('../campaigns/recent-campaigns-menu.tsx')).RecentCampaignsMenu,
-} satisfies Partial<Record<ShellSection, () => Promise<ComponentType>>>;
+export const sectionMenus = {
+  contacts: preloadableLazy(
+    async () => (await import('../imports/recent-imports-menu.tsx')).RecentImportsMenu,
+  ),
+  campaigns: preloadableLazy(
+    async () => (await import('../campaigns/recent-campaigns-menu.tsx')).RecentCampaignsMenu,
+  ),
+} satisfies Partial<Record<ShellSection, PreloadableLazy<object>>>;
 
 /** Starts the download of the side menu list of the section `pathname` lies in, if it has one. */
 export function preloadSectionMenu(pathname: string): void {
   const section = findSection(pathname);
-  if (section === 'contacts' || section === 'campaigns') void sectionMenuLoaders[section]();
+  if (section === 'contacts' || section === 'campaigns') void sectionMenus[section].preload();
 }

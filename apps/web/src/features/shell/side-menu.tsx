@@ -3,16 +3,15 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { type AppProfile, isAllowed } from '@outpilot/contracts';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasTeamAccess, mayReadAuditLog, mayReadTeamCampaigns } from '../team/team-access.ts';
-import { sectionMenuLoaders } from './section-menus.ts';
+import { sectionMenus } from './section-menus.ts';
 import { findSection, isSideMenuItemActive, type NavItem, sideMenuItems } from './shell-sections.ts';
 
 // Loaded with their section only, so another section's first screen does not carry them.
-const lazyMenu = (load: () => Promise<ComponentType>) => lazy(async () => ({ default: await load() }));
-const RecentImportsMenu = lazyMenu(sectionMenuLoaders.contacts);
-const RecentCampaignsMenu = lazyMenu(sectionMenuLoaders.campaigns);
+const RecentImportsMenu = sectionMenus.contacts.Component;
+const RecentCampaignsMenu = sectionMenus.campaigns.Component;
 
 /** §2: the team's side list shows Statistics with team access, and Invites to those who may manage them. */
 function isShown(item: NavItem, profile: AppProfile): boolean {
