@@ -89,6 +89,14 @@ test('at 390 px: sign in, contacts and campaigns fit the screen and their action
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Add contacts' })).toBeInViewport();
   const [first = ''] = await contacts.rowNames();
+  // From the keyboard, the first row's checkbox after the last header control shows the row from its
+  // start: the headers had scrolled the grid to its far side.
+  const grid = page.getByTestId('contacts-grid');
+  await grid.locator('thead').locator('button, input, [tabindex="0"]').last().focus();
+  await expect(grid.locator('td[data-col-id="full_name"]').first()).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(grid.getByRole('checkbox', { name: `Select ${first}` })).toBeFocused();
+  await expect(grid.locator('td[data-col-id="full_name"]').first()).toBeInViewport();
   await contacts.tickRow(0);
   await expect(contacts.action('Delete')).toBeEnabled();
   const menu = await contacts.openRowMenu(first);

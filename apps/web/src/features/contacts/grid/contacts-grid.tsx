@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ContactDocument, ContactSortableField, Execution } from '@outpilot/contracts';
 import type { OrderByItem } from '@outpilot/domain';
 import {
+  type FocusEvent,
   memo,
   type ReactNode,
   useCallback,
@@ -245,10 +246,22 @@ export function ContactsGrid({
     else onOrderByChange(null);
   };
 
+  // A row's checkbox reached from the keyboard shows the row from its start, its name beside the
+  // checkbox: tabbing through the headers may have left the grid scrolled to its far side, and a
+  // pinned cell taking focus does not scroll it back (at 390 px the name was out of view).
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    rowTooltips.handlers.onFocus(event);
+    const { target } = event;
+    if (target.closest('tbody td:first-child') && target.matches(':focus-visible')) {
+      event.currentTarget.scrollLeft = 0;
+    }
+  };
+
   return (
     <Box
       ref={boxRef}
       {...rowTooltips.handlers}
+      onFocus={onFocus}
       data-testid="contacts-grid"
       // Its own scroll box, at most a screen high: the sideways scrollbar stays in view.
       sx={{ width: '100%', overflow: 'auto', maxHeight: 'max(420px, calc(100vh - 160px))' }}
