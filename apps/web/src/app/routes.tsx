@@ -1,4 +1,4 @@
-import { type ComponentType, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import {
   matchRoutes,
   Navigate,
@@ -63,7 +63,7 @@ function ProtectedLayout() {
 
 /** A lazily loaded public screen: its module is fetched when the route is first rendered. */
 const screen = (load: () => Promise<ComponentType>) => {
-  const { Component: Screen } = preloadableLazy(load);
+  const Screen = lazy(async () => ({ default: await load() }));
   return {
     element: (
       <Suspense fallback={<FullPageSpinner />}>
