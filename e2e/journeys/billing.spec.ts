@@ -92,6 +92,9 @@ test('a new account counts its trial down, a declined card changes nothing, Pro 
   // by keyboard: Tab from the tab to the switch, Space. The switch follows the server's answer (it
   // is not checked until the server agreed) and keeps the focus meanwhile.
   await accountPage.open();
+  // The switch shows once the mode is known: a person tabs to what is on screen (the screen now
+  // paints before the mode's answer comes, and a Tab pressed meanwhile went past the empty panel).
+  await expect(cloudSwitch).toBeVisible();
   await page.getByRole('tab', { name: 'Automation Mode' }).focus();
   await tabTo(page, 'Run in the cloud', { limit: 6 });
   await page.keyboard.press('Space');
